@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+//
+// Cadence: a reactive timeline and keyframe evaluation engine with plugins.
+// No package dependencies: only what the Swift toolchain ships.
+
+import PackageDescription
+
+let package = Package(
+    name: "Cadence",
+    products: [
+        .library(name: "Timeline", targets: ["Timeline"]),
+        .library(name: "TimelinePlugins", targets: ["TimelinePlugins"]),
+        .library(name: "TimelineHost", targets: ["TimelineHost"]),
+        .executable(name: "cadence", targets: ["cadence"]),
+    ],
+    targets: [
+        // The vocabulary: values, keyframes, tracks, composition, clocks, animators, signals. No I/O.
+        .target(
+            name: "Timeline",
+            path: "Sources/Timeline",
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]
+        ),
+        // Easing, springs, path morphing and completion hooks, built on Timeline's public API only.
+        .target(name: "TimelinePlugins", dependencies: ["Timeline"], path: "Sources/Plugins"),
+        // The outside world: host loop, frames, sinks, JSON documents, presets.
+        .target(
+            name: "TimelineHost",
+            dependencies: ["Timeline", "TimelinePlugins"],
+            path: "Sources/Host",
+            exclude: ["cadence"]
+        ),
+        // The benchmark suite, a library so that `cadence bench` runs it.
+        .target(
+            name: "CadenceBenchmarks",
+            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost"],
+            path: "Benchmarks"
+        ),
+        // The command-line tool.
+        .executableTarget(
+            name: "cadence",
+            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceBenchmarks"],
+            path: "Sources/Host/cadence"
+        ),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
+        .testTarget(name: "TimelinePluginsTests", dependencies: ["Timeline", "TimelinePlugins"]),
+        .testTarget(
+            name: "TimelineHostTests",
+            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Compiler features for every target, in one place.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

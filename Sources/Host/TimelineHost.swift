@@ -1,0 +1,3 @@
+// TimelineHost: the host loop, frames, sinks, JSON documents and presets.
+@_exported public import Timeline
+@_exported public import TimelinePlugins

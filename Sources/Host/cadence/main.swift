@@ -1,0 +1,2 @@
+import TimelineHost
+print("cadence")

@@ -1,0 +1,74 @@
+/// A timing function as a value: what a keyframe's segment eases with.
+///
+/// `TimingCurve` wraps any ``TimingFunction`` so that keyframes, documents and the command line
+/// can hold curves of every kind in one type. Built-in curves are static members: ``linear`` here,
+/// and the easing plugin adds `easeIn`, `easeInOut`, `cubicBezier(_:_:_:_:)`, `steps(_:_:)` and
+/// the rest.
+///
+/// ```swift
+/// let keyframe = Keyframe(time: 0.5, value: 1.0, .timing(.linear))
+/// ```
+public struct TimingCurve: Sendable, CustomStringConvertible {
+    @usableFromInline
+    enum Storage: Sendable {
+        case linear
+        case function(any TimingFunction)
+    }
+
+    @usableFromInline
+    let storage: Storage
+
+    /// Wraps a timing function.
+    ///
+    /// - Parameter function: The function that maps linear progress to eased progress.
+    public init(_ function: some TimingFunction) {
+        if function is LinearTiming {
+            storage = .linear
+        } else {
+            storage = .function(function)
+        }
+    }
+
+    /// Constant-rate progress.
+    public static let linear = TimingCurve(LinearTiming())
+
+    /// Whether this is the identity curve.
+    public var isLinear: Bool {
+        if case .linear = storage { return true }
+        return false
+    }
+
+    /// The wrapped timing function.
+    public var function: any TimingFunction {
+        switch storage {
+        case .linear: LinearTiming()
+        case .function(let function): function
+        }
+    }
+
+    /// The eased progress at linear progress `x`, with `x` clamped to `0...1`.
+    @inlinable
+    public func value(at x: Double) -> Double {
+        switch storage {
+        case .linear: return min(max(x, 0), 1)
+        case .function(let function): return function.value(at: min(max(x, 0), 1))
+        }
+    }
+
+    /// The derivative of the eased progress at linear progress `x`, with `x` clamped to `0...1`.
+    @inlinable
+    public func derivative(at x: Double) -> Double {
+        switch storage {
+        case .linear: return 1
+        case .function(let function): return function.derivative(at: min(max(x, 0), 1))
+        }
+    }
+
+    /// The linear progress at which the curve reaches `y`, or `nil` if the curve has no inverse.
+    public func inverse(of y: Double) -> Double? {
+        function.inverse(of: y)
+    }
+
+    /// The curve in Cadence's textual syntax.
+    public var description: String { function.description }
+}

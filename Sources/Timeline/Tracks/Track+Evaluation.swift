@@ -1,0 +1,99 @@
+extension Track {
+    /// The segment containing `time`: `-1` before the first keyframe (or for NaN), `count - 1`
+    /// at or after the last keyframe, else `i` with `times[i] <= time < times[i + 1]`.
+    @inlinable
+    func segmentIndex(containing time: Double, from hint: Int) -> Int {
+        let last = times.count - 1
+        guard time >= times[0] else { return -1 }
+        guard time < times[last] else { return last }
+        // Forward playback: the hint's segment or one of the next few.
+        var index = max(hint, 0)
+        if index < last, times[index] <= time {
+            var steps = 0
+            while index < last, steps < 4 {
+                if time < times[index + 1] { return index }
+                index += 1
+                steps += 1
+            }
+        }
+        // Random access: binary search for the last time <= `time`.
+        var low = 0
+        var high = last
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if times[middle] <= time { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    @inlinable
+    func value(at time: Double, segment index: Int) -> Value {
+        if index < 0 { return values[0] }
+        if index >= times.count - 1 { return values[times.count - 1] }
+        return evaluateValue(segment: index, local: time - times[index])
+    }
+
+    @inlinable
+    func velocity(at time: Double, segment index: Int) -> Value {
+        if index < 0 || index >= times.count - 1 { return .zero }
+        return evaluateVelocity(segment: index, local: time - times[index])
+    }
+
+    @inlinable
+    func evaluateValue(segment index: Int, local: Double) -> Value {
+        let p0 = values[index]
+        let p1 = values[index + 1]
+        let duration = times[index + 1] - times[index]
+        let u = local / duration
+        switch kinds[index] {
+        case .hold:
+            return p0
+        case .linear:
+            return p0 + (p1 - p0).scaled(by: u)
+        case .timing(let function):
+            return p0 + (p1 - p0).scaled(by: function.value(at: u))
+        case .hermite:
+            let u2 = u * u
+            let u3 = u2 * u
+            let h00 = 2 * u3 - 3 * u2 + 1
+            let h10 = u3 - 2 * u2 + u
+            let h01 = 3 * u2 - 2 * u3
+            let h11 = u3 - u2
+            return p0.scaled(by: h00) + p1.scaled(by: h01)
+                + startVelocities[index].scaled(by: h10 * duration)
+                + endVelocities[index].scaled(by: h11 * duration)
+        case .custom(let interpolator):
+            return interpolator.valueWeights(at: local, duration: duration).combine(
+                from: p0, to: p1,
+                startVelocity: startVelocities[index], endVelocity: endVelocities[index])
+        }
+    }
+
+    @inlinable
+    func evaluateVelocity(segment index: Int, local: Double) -> Value {
+        let p0 = values[index]
+        let p1 = values[index + 1]
+        let duration = times[index + 1] - times[index]
+        let u = local / duration
+        switch kinds[index] {
+        case .hold:
+            return .zero
+        case .linear:
+            return (p1 - p0).scaled(by: 1 / duration)
+        case .timing(let function):
+            return (p1 - p0).scaled(by: function.derivative(at: u) / duration)
+        case .hermite:
+            let u2 = u * u
+            let d00 = 6 * u2 - 6 * u
+            let d10 = 3 * u2 - 4 * u + 1
+            let d11 = 3 * u2 - 2 * u
+            return (p0 - p1).scaled(by: d00 / duration)
+                + startVelocities[index].scaled(by: d10)
+                + endVelocities[index].scaled(by: d11)
+        case .custom(let interpolator):
+            return interpolator.velocityWeights(at: local, duration: duration).combine(
+                from: p0, to: p1,
+                startVelocity: startVelocities[index], endVelocity: endVelocities[index])
+        }
+    }
+}

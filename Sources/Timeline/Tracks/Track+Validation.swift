@@ -1,0 +1,161 @@
+extension Track {
+    /// Creates a track from keyframes at absolute times.
+    ///
+    /// - Parameter keyframes: At least one keyframe; times finite, not negative and strictly
+    ///   increasing; values and explicit velocities finite.
+    /// - Throws: ``TrackError`` naming the first offending keyframe.
+    public init(keyframes: [Keyframe<Value>]) throws(TrackError) {
+        guard !keyframes.isEmpty else { throw .empty }
+        for (index, keyframe) in keyframes.enumerated() {
+            guard keyframe.time.isFinite else { throw .nonFiniteTime(keyframe: index) }
+            guard keyframe.time >= 0 else {
+                throw .negativeTime(keyframe: index, time: keyframe.time)
+            }
+            if index > 0, !(keyframe.time > keyframes[index - 1].time) {
+                throw .timeNotIncreasing(
+                    keyframe: index, time: keyframe.time, previous: keyframes[index - 1].time)
+            }
+            guard keyframe.value.isFinite else { throw .nonFiniteValue(keyframe: index) }
+            if index > 0 { try Self.validateVelocities(of: keyframe.kind, keyframe: index) }
+        }
+        self = try Self.compile(keyframes)
+    }
+
+    /// Creates a track from a start value and segments given by their durations.
+    ///
+    /// - Parameters:
+    ///   - start: The value at time 0.
+    ///   - segments: The segments in order; segment `i` arrives at keyframe `i + 1`.
+    /// - Throws: ``TrackError`` naming the first offending keyframe.
+    public init(startingAt start: Value, segments: [TrackSegment<Value>]) throws(TrackError) {
+        var keyframes = [Keyframe(time: 0, value: start)]
+        keyframes.reserveCapacity(segments.count + 1)
+        var time = 0.0
+        for (offset, segment) in segments.enumerated() {
+            let index = offset + 1
+            let duration: Double
+            if let given = segment.duration {
+                duration = given
+            } else if case .custom(let interpolator, _) = segment.kind,
+                let natural = interpolator.naturalDuration
+            {
+                duration = natural
+            } else {
+                throw .missingDuration(keyframe: index)
+            }
+            guard duration.isFinite, duration > 0 else {
+                throw .invalidDuration(keyframe: index, duration: duration)
+            }
+            time += duration
+            keyframes.append(Keyframe(time: time, value: segment.value, segment.kind))
+        }
+        try self.init(keyframes: keyframes)
+    }
+
+    /// A track that holds one value.
+    public static func constant(_ value: Value) throws(TrackError) -> Track {
+        try Track(keyframes: [Keyframe(time: 0, value: value)])
+    }
+
+    private static func validateVelocities(
+        of kind: SegmentKind<Value>, keyframe index: Int
+    ) throws(TrackError) {
+        switch kind {
+        case .hold, .timing:
+            break
+        case .cubic(let start, let end):
+            if let start, !start.isFinite { throw .nonFiniteVelocity(keyframe: index) }
+            if let end, !end.isFinite { throw .nonFiniteVelocity(keyframe: index) }
+        case .custom(_, let start):
+            if let start, !start.isFinite { throw .nonFiniteVelocity(keyframe: index) }
+        }
+    }
+
+    /// Compiles validated keyframes: resolves every segment's start and end velocity.
+    private static func compile(_ keyframes: [Keyframe<Value>]) throws(TrackError) -> Track {
+        let count = keyframes.count
+        let times = keyframes.map(\.time)
+        let values = keyframes.map(\.value)
+        let segmentCount = count - 1
+
+        func tangent(at k: Int) -> Value {
+            let before = max(k - 1, 0)
+            let after = min(k + 1, count - 1)
+            return (values[after] - values[before]).scaled(by: 1 / (times[after] - times[before]))
+        }
+        /// The velocity a timing or hold segment `i` has at its start, without neighbours.
+        func ownStartVelocity(of i: Int) -> Value? {
+            let duration = times[i + 1] - times[i]
+            switch keyframes[i + 1].kind {
+            case .hold: return .zero
+            case .timing(let curve):
+                return (values[i + 1] - values[i]).scaled(by: curve.derivative(at: 0) / duration)
+            case .cubic, .custom: return nil
+            }
+        }
+
+        var kinds: [CompiledSegmentKind] = []
+        var starts: [Value] = []
+        var ends: [Value] = []
+        kinds.reserveCapacity(segmentCount)
+        starts.reserveCapacity(segmentCount)
+        ends.reserveCapacity(segmentCount)
+
+        for i in 0..<segmentCount {
+            let keyframe = i + 1
+            let duration = times[i + 1] - times[i]
+            let carriedIn: Value = i == 0 ? .zero : ends[i - 1]
+            switch keyframes[keyframe].kind {
+            case .hold:
+                kinds.append(.hold)
+                starts.append(.zero)
+                ends.append(.zero)
+            case .timing(let curve):
+                let delta = values[i + 1] - values[i]
+                if curve.isLinear {
+                    kinds.append(.linear)
+                } else {
+                    kinds.append(.timing(curve.function))
+                }
+                starts.append(delta.scaled(by: curve.derivative(at: 0) / duration))
+                ends.append(delta.scaled(by: curve.derivative(at: 1) / duration))
+            case .cubic(let explicitStart, let explicitEnd):
+                kinds.append(.hermite)
+                let previousIsCubic: Bool
+                if i > 0, case .cubic = keyframes[i].kind { previousIsCubic = true } else {
+                    previousIsCubic = false
+                }
+                let start =
+                    explicitStart ?? (i == 0 || previousIsCubic ? tangent(at: i) : carriedIn)
+                let end =
+                    explicitEnd ?? (i + 1 < segmentCount ? ownStartVelocity(of: i + 1) : nil)
+                    ?? tangent(at: i + 1)
+                starts.append(start)
+                ends.append(end)
+            case .custom(let interpolator, let explicitStart):
+                kinds.append(.custom(interpolator))
+                let start = explicitStart ?? (interpolator.usesStartVelocity ? carriedIn : .zero)
+                starts.append(start)
+                ends.append(.zero)
+                let checks = [0, duration / 2, duration]
+                for t in checks {
+                    guard interpolator.valueWeights(at: t, duration: duration).isFinite,
+                        interpolator.velocityWeights(at: t, duration: duration).isFinite
+                    else {
+                        throw .invalidSegment(keyframe: keyframe, kind: interpolator.description)
+                    }
+                }
+                let weights = interpolator.velocityWeights(at: duration, duration: duration)
+                let end = weights.combine(
+                    from: values[i], to: values[i + 1], startVelocity: start, endVelocity: .zero)
+                guard end.isFinite else {
+                    throw .invalidSegment(keyframe: keyframe, kind: interpolator.description)
+                }
+                ends[i] = end
+            }
+        }
+        return Track(
+            keyframes: keyframes, times: times, values: values, kinds: kinds,
+            startVelocities: starts, endVelocities: ends)
+    }
+}

@@ -1,0 +1,113 @@
+/// A sorted list of keyframes for one value, compiled for evaluation at any time.
+///
+/// Build a track from keyframes at absolute times or from segment durations; both validate their
+/// input and throw a ``TrackError`` that names the offending keyframe.
+///
+/// ```swift
+/// let scale = try Track<Double>(keyframes: [
+///     Keyframe(time: 0, value: 0.3),
+///     Keyframe(time: 0.5, value: 1.0),
+///     Keyframe(time: 1.5, value: 1.2, .cubic),
+///     Keyframe(time: 2.0, value: 0.0, .hold),
+/// ])
+/// scale.value(at: 0.25)    // 0.65
+/// scale.velocity(at: 0.25) // 1.4 per second
+/// ```
+///
+/// Before the first keyframe the first value holds; after the last keyframe the last value holds,
+/// and the velocity there is zero. A NaN time is treated as a time before the first keyframe.
+///
+/// - Complexity: ``value(at:)`` and ``velocity(at:)`` are O(log n) in the number of keyframes;
+///   playback through a ``TrackCursor`` that moves forward is O(1) amortised.
+public struct Track<Value: Animatable>: Sendable {
+    /// The keyframes as given, with times made absolute.
+    public let keyframes: [Keyframe<Value>]
+
+    @usableFromInline let times: [Double]
+    @usableFromInline let values: [Value]
+    /// One entry per segment: segment `i` runs from keyframe `i` to keyframe `i + 1`.
+    @usableFromInline let kinds: [CompiledSegmentKind]
+    @usableFromInline let startVelocities: [Value]
+    @usableFromInline let endVelocities: [Value]
+
+    /// The time of the last keyframe: the track's length from time 0.
+    @inlinable
+    public var duration: Double { times[times.count - 1] }
+
+    /// The time of the first keyframe.
+    @inlinable
+    public var startTime: Double { times[0] }
+
+    /// The value at the first keyframe.
+    @inlinable
+    public var initialValue: Value { values[0] }
+
+    /// The value at the last keyframe.
+    @inlinable
+    public var finalValue: Value { values[values.count - 1] }
+
+    /// The value at `time` seconds.
+    ///
+    /// - Complexity: O(log n) in the number of keyframes.
+    @inlinable
+    public func value(at time: Double) -> Value {
+        let index = segmentIndex(containing: time, from: 0)
+        return value(at: time, segment: index)
+    }
+
+    /// The velocity (value units per second) at `time` seconds.
+    ///
+    /// At a keyframe the velocity of the segment that starts there is reported.
+    ///
+    /// - Complexity: O(log n) in the number of keyframes.
+    @inlinable
+    public func velocity(at time: Double) -> Value {
+        let index = segmentIndex(containing: time, from: 0)
+        return velocity(at: time, segment: index)
+    }
+
+    /// The value at `time`, found from the cursor's last segment; the cursor moves to `time`.
+    ///
+    /// - Complexity: O(1) amortised when successive times increase, O(log n) otherwise.
+    @inlinable
+    public func value(at time: Double, cursor: inout TrackCursor) -> Value {
+        let index = segmentIndex(containing: time, from: cursor.segment)
+        cursor.segment = index
+        return value(at: time, segment: index)
+    }
+
+    /// The velocity at `time`, found from the cursor's last segment; the cursor moves to `time`.
+    @inlinable
+    public func velocity(at time: Double, cursor: inout TrackCursor) -> Value {
+        let index = segmentIndex(containing: time, from: cursor.segment)
+        cursor.segment = index
+        return velocity(at: time, segment: index)
+    }
+
+    /// The value at the end of the segment arriving at keyframe `index` (the value just before that
+    /// keyframe's time). For most kinds this is the keyframe's value; an unsettled spring ends
+    /// elsewhere, a hold ends at the previous value.
+    public func valueArriving(atKeyframe index: Int) -> Value {
+        precondition(index > 0 && index < values.count, "keyframe \(index) has no arriving segment")
+        return evaluateValue(segment: index - 1, local: times[index] - times[index - 1])
+    }
+}
+
+/// A track's playback position: remembers the segment last evaluated so that forward playback
+/// finds the next segment in O(1).
+public struct TrackCursor: Sendable, Hashable {
+    @usableFromInline var segment: Int
+
+    /// A cursor at the start of a track.
+    public init() { segment = 0 }
+}
+
+/// The compiled form of a segment kind: no generic payload, explicit velocities live beside it.
+@usableFromInline
+enum CompiledSegmentKind: Sendable {
+    case hold
+    case linear
+    case timing(any TimingFunction)
+    case hermite
+    case custom(any SegmentInterpolator)
+}

@@ -1,0 +1,84 @@
+extension Clip {
+    /// The clip, starting `delay` seconds later.
+    ///
+    /// During the delay the clip applies its start values only if it fills backwards (set with
+    /// ``filling(_:)`` on the delayed clip).
+    ///
+    /// - Parameter delay: Seconds; finite and not negative.
+    /// - Throws: ``CompositionError/nonFiniteTime(_:_:)`` for a NaN, infinite or negative delay.
+    public func delayed(by delay: Double) throws(CompositionError) -> Clip {
+        guard delay.isFinite, delay >= 0 else { throw .nonFiniteTime("delay", delay) }
+        return Clip(
+            node: .delayed(delay, self), duration: delay + duration, fill: fill,
+            markers: markers.map { Marker(name: $0.name, time: $0.time + delay) })
+    }
+
+    /// The clip played `factor` times as fast.
+    ///
+    /// - Parameter factor: Finite and greater than 0; 2 plays twice as fast and halves the duration.
+    /// - Throws: ``CompositionError/invalidSpeed(_:)``.
+    public func speed(_ factor: Double) throws(CompositionError) -> Clip {
+        guard factor.isFinite, factor > 0 else { throw .invalidSpeed(factor) }
+        return Clip(
+            node: .speed(factor, self), duration: duration / factor, fill: fill,
+            markers: markers.map { Marker(name: $0.name, time: $0.time / factor) })
+    }
+
+    /// The clip played `count` times in a row.
+    ///
+    /// A fractional count ends part-way through the last iteration (2.5 plays two and a half
+    /// times). After the end the clip holds where its last iteration ended.
+    ///
+    /// - Parameter count: Finite and greater than 0.
+    /// - Throws: ``CompositionError/invalidRepeatCount(_:)``, or
+    ///   ``CompositionError/infiniteDuration(_:)`` if the clip itself never ends.
+    public func repeated(_ count: Double) throws(CompositionError) -> Clip {
+        guard count.isFinite, count > 0 else { throw .invalidRepeatCount(count) }
+        guard duration.isFinite else { throw .infiniteDuration("repeated(\(count))") }
+        return Clip(
+            node: .repeated(count, self), duration: duration * count, fill: fill,
+            markers: repeatedMarkers(iterations: Int(count.rounded(.up)), total: duration * count))
+    }
+
+    /// The clip played over and over; its duration is infinite.
+    ///
+    /// Markers are reported for the first 1,000 iterations.
+    ///
+    /// - Throws: ``CompositionError/infiniteDuration(_:)`` if the clip itself never ends.
+    public func repeatedForever() throws(CompositionError) -> Clip {
+        guard duration.isFinite else { throw .infiniteDuration("repeatedForever()") }
+        return Clip(
+            node: .repeated(.infinity, self), duration: duration > 0 ? .infinity : 0, fill: fill,
+            markers: repeatedMarkers(iterations: 1000, total: .infinity))
+    }
+
+    /// The clip played forwards and then backwards; the duration doubles.
+    ///
+    /// - Throws: ``CompositionError/infiniteDuration(_:)`` if the clip never ends.
+    public func autoreversed() throws(CompositionError) -> Clip {
+        guard duration.isFinite else { throw .infiniteDuration("autoreversed()") }
+        let mirrored = markers.reversed().map { Marker(name: $0.name, time: 2 * duration - $0.time) }
+        return Clip(
+            node: .autoreversed(self), duration: 2 * duration, fill: fill,
+            markers: markers + mirrored.filter { $0.time > duration })
+    }
+
+    /// The clip with a different fill mode.
+    public func filling(_ mode: FillMode) -> Clip {
+        var result = self
+        result.fill = mode
+        return result
+    }
+
+    private func repeatedMarkers(iterations: Int, total: Double) -> [Marker] {
+        guard !markers.isEmpty, duration > 0 else { return markers }
+        var result: [Marker] = []
+        for iteration in 0..<iterations {
+            for marker in markers {
+                let time = marker.time + Double(iteration) * duration
+                if time <= total { result.append(Marker(name: marker.name, time: time)) }
+            }
+        }
+        return result
+    }
+}

@@ -7,6 +7,8 @@ import PackageDescription
 
 let package = Package(
     name: "Cadence",
+    // Synchronization's Mutex and Atomic need these on Apple platforms; Linux has no minimum.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "TimelinePlugins", targets: ["TimelinePlugins"]),

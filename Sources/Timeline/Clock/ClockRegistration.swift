@@ -1,0 +1,32 @@
+import Synchronization
+
+/// A tick handler's place on a clock; cancelling it, or releasing it, removes the handler.
+public final class ClockRegistration: Sendable, Hashable {
+    private let active = Atomic<Bool>(true)
+    private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+    init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = Mutex(onCancel)
+    }
+
+    /// Whether the handler still receives ticks.
+    public var isActive: Bool { active.load(ordering: .acquiring) }
+
+    /// Removes the handler; it receives nothing after this returns. Calling it again does nothing.
+    public func cancel() {
+        guard active.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        let action = onCancel.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+
+    deinit { cancel() }
+
+    /// Identity.
+    public static func == (lhs: ClockRegistration, rhs: ClockRegistration) -> Bool { lhs === rhs }
+
+    /// Identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

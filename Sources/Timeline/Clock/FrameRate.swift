@@ -1,0 +1,94 @@
+/// A frame rate as an exact ratio of frames per second, such as 60, 120 or NTSC's 30000/1001.
+///
+/// Frame `i` is at time `i × denominator / numerator` seconds, computed from the index each time
+/// (never by adding frame durations), so a clock driven frame by frame does not drift.
+public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
+    /// Frames per `denominator` seconds.
+    public let numerator: Int
+    /// Seconds per `numerator` frames.
+    public let denominator: Int
+
+    /// A whole number of frames per second.
+    ///
+    /// - Parameter framesPerSecond: Greater than 0.
+    public init?(_ framesPerSecond: Int) {
+        self.init(framesPerSecond, per: 1)
+    }
+
+    /// A ratio of frames per seconds, such as `FrameRate(30000, per: 1001)` for 29.97 fps.
+    ///
+    /// - Returns: `nil` unless both numbers are greater than 0.
+    public init?(_ frames: Int, per seconds: Int) {
+        guard frames > 0, seconds > 0 else { return nil }
+        numerator = frames
+        denominator = seconds
+    }
+
+    /// A frame rate from a number of frames per second such as `59.94`, `60` or `23.976`.
+    ///
+    /// Whole rates are exact; others are matched to the nearest NTSC-style ratio `n × 1000 / 1001`
+    /// when within 0.001, and otherwise to thousandths of a frame per second.
+    ///
+    /// - Returns: `nil` for NaN, infinite, zero or negative rates, and rates above 100,000 fps.
+    public init?(framesPerSecond: Double) {
+        guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 100_000 else {
+            return nil
+        }
+        let whole = framesPerSecond.rounded()
+        if abs(framesPerSecond - whole) < 1e-9 {
+            self.init(Int(whole), per: 1)
+            return
+        }
+        let ntsc = (framesPerSecond * 1001 / 1000).rounded()
+        if abs(ntsc * 1000 / 1001 - framesPerSecond) < 1e-3 {
+            self.init(Int(ntsc) * 1000, per: 1001)
+            return
+        }
+        self.init(Int((framesPerSecond * 1000).rounded()), per: 1000)
+    }
+
+    /// 60 frames per second.
+    public static let fps60 = FrameRate(60)!
+    /// 120 frames per second.
+    public static let fps120 = FrameRate(120)!
+
+    /// The rate as a number of frames per second.
+    public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
+
+    /// The exact time of frame `index`.
+    public func time(ofFrame index: Int) -> Duration {
+        .seconds(index) * denominator / numerator
+    }
+
+    /// The time of frame `index` in seconds, `index × denominator / numerator` rounded once.
+    public func seconds(ofFrame index: Int) -> Double {
+        Double(index) * Double(denominator) / Double(numerator)
+    }
+
+    /// The number of frames that covers `seconds`: `ceil(seconds × rate)`.
+    public func frameCount(covering seconds: Double) -> Int {
+        Int((seconds * Double(numerator) / Double(denominator) - 1e-9).rounded(.up))
+    }
+
+    /// `60 fps` or `30000/1001 fps`.
+    public var description: String {
+        denominator == 1 ? "\(numerator) fps" : "\(numerator)/\(denominator) fps"
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `Double`.
+    @inlinable
+    public var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+
+    /// A duration from a number of seconds, rounded to the nearest attosecond.
+    ///
+    /// - Returns: `nil` for NaN or infinite values.
+    public static func exactly(seconds: Double) -> Duration? {
+        guard seconds.isFinite, abs(seconds) < 9e18 else { return nil }
+        return .seconds(seconds)
+    }
+}

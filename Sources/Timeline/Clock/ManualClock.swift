@@ -1,0 +1,115 @@
+import Synchronization
+
+/// A clock whose source time moves only when told to: for tests and offline rendering.
+///
+/// Every call that moves the clock delivers one tick, synchronously, before it returns.
+///
+/// ```swift
+/// let clock = ManualClock(frameRate: .fps60)
+/// animator.start()
+/// clock.advanceFrame()            // frame 1: t = 1/60 s
+/// clock.advance(by: .milliseconds(500))
+/// clock.advance(to: .seconds(2))
+/// ```
+///
+/// With a frame rate, ``advanceFrame()`` sets the source time to exactly `frame / rate` (computed
+/// from the frame number, never accumulated), so a 120 Hz clock ticking for 24 hours is exact.
+public final class ManualClock: FrameClock {
+    private let core = ClockCore()
+    private let source = Mutex<(time: Duration, frame: Int)>((.zero, 0))
+
+    /// The frame rate used by ``advanceFrame()``.
+    public let frameRate: FrameRate
+
+    /// Creates a manual clock at time zero.
+    ///
+    /// - Parameter frameRate: The rate at which ``advanceFrame()`` steps; 60 fps by default.
+    public init(frameRate: FrameRate = .fps60) {
+        self.frameRate = frameRate
+    }
+
+    /// The source time: the time the clock was last set or advanced to.
+    public var sourceTime: Duration { source.withLock { $0.time } }
+
+    /// The clock time: source time mapped through pause, seek and rate.
+    public var now: Duration { core.now(atSource: sourceTime) }
+
+    /// The most recent tick.
+    public var lastTick: Tick? { core.lastTick }
+
+    /// Whether the clock is paused.
+    public var isPaused: Bool { core.isPaused }
+
+    /// How fast clock time runs relative to source time.
+    public var rate: Double { core.rate }
+
+    /// Delivers a tick at the current time without moving it (for example, to start animators
+    /// at time zero).
+    @discardableResult
+    public func tick() -> Tick { core.tick(atSource: sourceTime) }
+
+    /// Moves source time forward by `duration` and delivers a tick.
+    ///
+    /// - Parameter duration: Not negative (source time never runs backwards; use ``seek(to:)``).
+    @discardableResult
+    public func advance(by duration: Duration) -> Tick {
+        let time = source.withLock { state in
+            state.time += max(duration, .zero)
+            return state.time
+        }
+        return core.tick(atSource: time)
+    }
+
+    /// Moves source time to `time` (if it is later than now) and delivers a tick.
+    @discardableResult
+    public func advance(to time: Duration) -> Tick {
+        let time = source.withLock { state in
+            state.time = max(state.time, time)
+            return state.time
+        }
+        return core.tick(atSource: time)
+    }
+
+    /// Moves source time to the next frame at ``frameRate`` and delivers a tick.
+    ///
+    /// The source time of frame `n` is `n / frameRate` exactly; if the clock was advanced past it
+    /// by other calls, the frame after the current source time is used.
+    @discardableResult
+    public func advanceFrame() -> Tick {
+        let time = source.withLock { state in
+            state.frame += 1
+            var next = frameRate.time(ofFrame: state.frame)
+            while next < state.time {
+                state.frame += 1
+                next = frameRate.time(ofFrame: state.frame)
+            }
+            state.time = next
+            return next
+        }
+        return core.tick(atSource: time)
+    }
+
+    /// Advances frame by frame `count` times.
+    public func advanceFrames(_ count: Int) {
+        for _ in 0..<max(count, 0) { advanceFrame() }
+    }
+
+    /// Stops clock time; later ticks report the same time until ``resume()``.
+    public func pause() { core.pause(atSource: sourceTime) }
+
+    /// Lets clock time run again.
+    public func resume() { core.resume(atSource: sourceTime) }
+
+    /// Changes how fast clock time runs relative to source time.
+    public func setRate(_ rate: Double) throws(ClockError) {
+        try core.setRate(rate, atSource: sourceTime)
+    }
+
+    /// Makes the current clock time `time`.
+    public func seek(to time: Duration) { core.seek(to: time, atSource: sourceTime) }
+
+    /// Calls `handler` with every tick until the registration is cancelled or released.
+    public func addTickHandler(_ handler: @escaping @Sendable (Tick) -> Void) -> ClockRegistration {
+        core.addHandler(handler)
+    }
+}

@@ -1,0 +1,133 @@
+import Synchronization
+import Testing
+import Timeline
+
+/// Collects what handlers saw, safely across threads.
+final class Recorder<Element: Sendable>: Sendable {
+    private let storage = Mutex<[Element]>([])
+    func append(_ element: Element) { storage.withLock { $0.append(element) } }
+    var all: [Element] { storage.withLock { $0 } }
+}
+
+@Suite("Clocks")
+struct ClockTests {
+    @Test func a120HzClockDoesNotDriftOver24Hours() {
+        let clock = ManualClock(frameRate: FrameRate(120)!)
+        let frames = 120 * 60 * 60 * 24
+        var last = Tick(index: 0, time: .zero, delta: .zero)
+        for _ in 0..<frames { last = clock.advanceFrame() }
+        #expect(last.index == frames - 1)
+        let error = last.time - .seconds(86_400)
+        #expect(error < .microseconds(1) && error > .microseconds(-1), "drift \(error)")
+        // The naive approach the clock must not take: adding 1/120 s as a Double each frame.
+        var naive = 0.0
+        for _ in 0..<frames { naive += 1.0 / 120 }
+        #expect(abs(naive - 86_400) > 1e-6, "the reference drift this test guards against")
+    }
+
+    @Test func frameRatesAreExactRatios() {
+        let ntsc = FrameRate(framesPerSecond: 29.97)!
+        #expect(ntsc.numerator == 30_000 && ntsc.denominator == 1001)
+        #expect(ntsc.time(ofFrame: 30_000) == .seconds(1001))
+        #expect(FrameRate(framesPerSecond: 60) == .fps60)
+        #expect(FrameRate(framesPerSecond: .nan) == nil)
+        #expect(FrameRate(framesPerSecond: 0) == nil)
+        #expect(FrameRate(framesPerSecond: -24) == nil)
+        #expect(FrameRate(0) == nil)
+        #expect(FrameRate.fps60.frameCount(covering: 1.0) == 60)
+        #expect(FrameRate.fps60.frameCount(covering: 1.01) == 61)
+    }
+
+    @Test func pauseResumeRateAndSeek() throws {
+        let clock = ManualClock()
+        clock.advance(by: .seconds(1))
+        #expect(clock.now == .seconds(1))
+        clock.pause()
+        clock.advance(by: .seconds(2))
+        #expect(clock.now == .seconds(1))
+        #expect(clock.isPaused)
+        clock.resume()
+        clock.advance(by: .seconds(1))
+        #expect(clock.now == .seconds(2))
+        try clock.setRate(0.5)
+        clock.advance(by: .seconds(2))
+        #expect(clock.now == .seconds(3))
+        clock.seek(to: .milliseconds(250))
+        #expect(clock.now == .milliseconds(250))
+        try clock.setRate(2)
+        let tick = clock.advance(by: .seconds(1))
+        #expect(tick.time == .milliseconds(2250))
+        #expect(tick.delta == .milliseconds(-750), "relative to the last tick, at 3 s, before the seek")
+        #expect(throws: ClockError.invalidRate(-1)) { try clock.setRate(-1) }
+        #expect(throws: ClockError.self) { try clock.setRate(.nan) }
+        #expect(clock.rate == 2)
+    }
+
+    @Test func sourceTimeNeverRunsBackwards() {
+        let clock = ManualClock()
+        clock.advance(to: .seconds(2))
+        clock.advance(to: .seconds(1))
+        #expect(clock.now == .seconds(2))
+        clock.advance(by: .seconds(-5))
+        #expect(clock.now == .seconds(2))
+    }
+
+    @Test func handlersRunInOrderAndStopWhenCancelledOrReleased() {
+        let clock = ManualClock()
+        let seen = Recorder<String>()
+        let first = clock.addTickHandler { seen.append("first \($0.index)") }
+        var second: ClockRegistration? = clock.addTickHandler { seen.append("second \($0.index)") }
+        clock.tick()
+        first.cancel()
+        clock.tick()
+        _ = second
+        second = nil
+        clock.tick()
+        #expect(seen.all == ["first 0", "second 0", "second 1"])
+    }
+
+    @Test func reentrantTicksAreDeliveredAfterTheCurrentOne() {
+        let clock = ManualClock()
+        let seen = Recorder<String>()
+        let a = clock.addTickHandler { tick in
+            seen.append("a\(tick.index)")
+            if tick.index == 0 { clock.advanceFrame() }
+        }
+        let b = clock.addTickHandler { seen.append("b\($0.index)") }
+        clock.tick()
+        #expect(seen.all == ["a0", "b0", "a1", "b1"])
+        withExtendedLifetime((a, b)) {}
+    }
+
+    @Test func handlerCancelledDuringDeliveryReceivesNothingMore() {
+        let clock = ManualClock()
+        let seen = Recorder<String>()
+        let victim = Mutex<ClockRegistration?>(nil)
+        let killer = clock.addTickHandler { _ in
+            seen.append("killer")
+            victim.withLock { $0?.cancel() }
+        }
+        victim.withLock { $0 = clock.addTickHandler { _ in seen.append("victim") } }
+        var added: ClockRegistration?
+        let adder = clock.addTickHandler { _ in seen.append("adder") }
+        clock.tick()
+        added = clock.addTickHandler { _ in seen.append("late") }
+        clock.tick()
+        #expect(seen.all == ["killer", "adder", "killer", "adder", "late"])
+        withExtendedLifetime((killer, adder, added)) {}
+    }
+
+    @Test func wallClockIsMonotonic() throws {
+        let clock = WallClock()
+        var previous = clock.tick()
+        for _ in 0..<1000 {
+            let tick = clock.tick()
+            #expect(tick.time >= previous.time)
+            #expect(tick.index == previous.index + 1)
+            previous = tick
+        }
+        clock.pause()
+        let paused = clock.tick().time
+        #expect(clock.tick().time == paused)
+    }
+}

@@ -56,9 +56,10 @@ extension Animatable {
     /// - Parameters:
     ///   - other: The value at `fraction == 1`.
     ///   - fraction: The position between the two values; values outside `0...1` extrapolate.
-    /// - Returns: `self + (other - self) * fraction`.
+    /// - Returns: `self × (1 − fraction) + other × fraction`, which is exactly `self` at 0 and
+    ///   exactly `other` at 1.
     @inlinable
     public func interpolated(to other: Self, fraction: Double) -> Self {
-        self + (other - self).scaled(by: fraction)
+        self.scaled(by: 1 - fraction) + other.scaled(by: fraction)
     }
 }

@@ -1,0 +1,34 @@
+import Synchronization
+
+/// A value that animators write into, frame by frame: the shared state of one transition.
+///
+/// Several animators can animate different properties of the same state (a card's vertical
+/// position on a spring and its size on a curve), each writing only what it animates.
+///
+/// ```swift
+/// let card = AnimatedState(Card())
+/// let position = try Animator(duration: 1, state: card, clock: clock)
+/// let size = try Animator(duration: 0.5, state: card, clock: clock)
+/// ```
+public final class AnimatedState<Root: Sendable>: Sendable {
+    private let storage: Mutex<Root>
+
+    /// Creates a state holding `initialValue`.
+    public init(_ initialValue: Root) {
+        storage = Mutex(initialValue)
+    }
+
+    /// The current value.
+    public var value: Root {
+        storage.withLock { $0 }
+    }
+
+    /// Changes the value in place, atomically with respect to other updates.
+    ///
+    /// - Parameter body: Mutates the value; must not call back into this state.
+    /// - Returns: What `body` returns.
+    @discardableResult
+    public func update<Result: Sendable>(_ body: (inout Root) throws -> Result) rethrows -> Result {
+        try storage.withLock { root in try body(&root) }
+    }
+}

@@ -1,0 +1,143 @@
+/// The pure state of an animator: phase, position and direction as functions of clock time.
+///
+/// Position (seconds into the animator, `0...duration`) is computed from an anchor:
+/// `anchorPosition + (clock - anchorClock) × speed × direction`, re-anchored by every command, so
+/// it never accumulates rounding from frame deltas.
+struct AnimatorStateMachine: Sendable {
+    enum Phase: Sendable, Hashable {
+        case inactive
+        case waiting(until: Double)
+        case running
+        case paused
+        case completed
+    }
+
+    let duration: Double
+    private(set) var phase: Phase = .inactive
+    private(set) var position = 0.0
+    private(set) var isReversed = false
+    private(set) var speed = 1.0
+    private var anchorClock = 0.0
+    private var anchorPosition = 0.0
+    private var hasStarted = false
+    /// For a zero-length animator, whether it is at its end.
+    private var isAtEnd = false
+
+    init(duration: Double) {
+        self.duration = duration
+    }
+
+    var fractionComplete: Double { duration > 0 ? position / duration : (isAtEnd ? 1 : 0) }
+
+    var isCompleted: Bool { phase == .completed }
+
+    private mutating func anchor(at clock: Double) {
+        anchorClock = clock
+        anchorPosition = position
+    }
+
+    /// Starts or resumes at clock time `clock`, after `delay` seconds.
+    mutating func start(at clock: Double, delay: Double) -> [AnimatorEvent] {
+        switch phase {
+        case .inactive, .paused:
+            let wasPaused = phase == .paused && hasStarted
+            if delay > 0 {
+                phase = .waiting(until: clock + delay)
+                return wasPaused ? [.resumed] : []
+            }
+            phase = .running
+            anchor(at: clock)
+            defer { hasStarted = true }
+            return wasPaused ? [.resumed] : [.started]
+        case .waiting, .running, .completed:
+            return []
+        }
+    }
+
+    mutating func pause(at clock: Double) -> [AnimatorEvent] {
+        switch phase {
+        case .running:
+            position = position(at: clock)
+            phase = .paused
+            return [.paused]
+        case .waiting, .inactive:
+            phase = .paused
+            return [.paused]
+        case .paused, .completed:
+            return []
+        }
+    }
+
+    /// The position at clock time `clock` if running, unclamped.
+    private func position(at clock: Double) -> Double {
+        let direction = isReversed ? -1.0 : 1.0
+        return min(max(anchorPosition + (clock - anchorClock) * speed * direction, 0), duration)
+    }
+
+    /// Moves to clock time `clock`. Returns the events (a delayed start) and the completion if the
+    /// animator reached its end (or its start, when reversed).
+    mutating func advance(to clock: Double) -> (events: [AnimatorEvent], completion: Completion?) {
+        var events: [AnimatorEvent] = []
+        if case .waiting(let until) = phase {
+            guard clock >= until else { return ([], nil) }
+            phase = .running
+            anchorClock = until
+            anchorPosition = position
+            if !hasStarted {
+                events.append(.started)
+                hasStarted = true
+            }
+        }
+        guard phase == .running else { return (events, nil) }
+        position = position(at: clock)
+        if !isReversed, position >= duration {
+            phase = .completed
+            isAtEnd = true
+            return (events, Completion(finished: true, position: .end, fractionComplete: 1))
+        }
+        if isReversed, position <= 0 {
+            phase = .completed
+            return (events, Completion(finished: true, position: .start, fractionComplete: 0))
+        }
+        return (events, nil)
+    }
+
+    mutating func scrub(toFraction fraction: Double, at clock: Double) {
+        guard phase != .completed else { return }
+        position = min(max(fraction, 0), 1) * duration
+        isAtEnd = fraction >= 1
+        anchor(at: clock)
+    }
+
+    mutating func setReversed(_ reversed: Bool, at clock: Double) -> [AnimatorEvent] {
+        guard phase != .completed, reversed != isReversed else { return [] }
+        if phase == .running { position = position(at: clock) }
+        isReversed = reversed
+        anchor(at: clock)
+        return [.reversed(reversed)]
+    }
+
+    mutating func setSpeed(_ newSpeed: Double, at clock: Double) {
+        guard phase != .completed else { return }
+        if phase == .running { position = position(at: clock) }
+        speed = newSpeed
+        anchor(at: clock)
+    }
+
+    /// Completes now at `target`: `.end` and `.start` move the position there.
+    mutating func complete(at target: AnimatorPosition, finished: Bool, clock: Double) -> Completion? {
+        guard phase != .completed else { return nil }
+        if phase == .running { position = position(at: clock) }
+        switch target {
+        case .end:
+            position = duration
+            isAtEnd = true
+        case .start:
+            position = 0
+            isAtEnd = false
+        case .current: break
+        }
+        phase = .completed
+        return Completion(finished: finished, position: target, fractionComplete: fractionComplete)
+    }
+}

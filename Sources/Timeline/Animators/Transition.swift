@@ -1,0 +1,195 @@
+import Synchronization
+
+/// Several animators that together make one transition, with one completion.
+///
+/// The transition reports its ``duration`` before it runs (the longest animator's), starts its
+/// animators together, and completes exactly once, when its *completing* animator completes: by
+/// default the longest, or the one added with `completesTransition: true` (reference transition 6
+/// completes with its fade at `d` while its spring runs on until `2d`). Its completion is
+/// `finished: !cancelled` with the completing animator's position.
+///
+/// What happens to animators still running when the transition completes is the author's choice
+/// (``InFlightPolicy``): they run to their end (the default), jump to their end, or stop where they
+/// are.
+///
+/// Interactive transitions drive every animator with ``scrub(toFraction:)`` and then
+/// ``finishInteractive(speed:)`` or ``cancelInteractive(speed:)``, which continue from where the
+/// scrubbing left off; a cancelled transition returns every value to where it started.
+public final class Transition: Sendable {
+    /// What happens to animators still running when the transition completes.
+    public enum InFlightPolicy: Sendable, Hashable {
+        /// They keep running to their own end, and their own completions fire then.
+        case runToEnd
+        /// They jump to their end values and complete with `finished: true`.
+        case finishAtEnd
+        /// They stop where they are and complete with `finished: false`.
+        case stopWhereTheyAre
+    }
+
+    /// Type-erased control of one animator.
+    private struct Member: Sendable {
+        let duration: Double
+        let start: @Sendable () throws(AnimatorError) -> Void
+        let scrub: @Sendable (Double) throws(AnimatorError) -> Void
+        let continueAnimation: @Sendable (Bool, Double) throws(AnimatorError) -> Void
+        let finish: @Sendable () -> Void
+        let stop: @Sendable () -> Void
+        let cancel: @Sendable () -> Void
+        let isCompleted: @Sendable () -> Bool
+    }
+
+    private struct State: Sendable {
+        var members: [Member] = []
+        var completingIndex: Int?
+        var explicitCompleting = false
+        var handlers: [@Sendable (Completion) -> Void] = []
+        var completion: Completion?
+        var cancelled = false
+        var started = false
+    }
+
+    /// What happens to animators still running when the transition completes.
+    public let inFlightPolicy: InFlightPolicy
+    private let state = Mutex(State())
+
+    /// Creates an empty transition.
+    ///
+    /// - Parameter inFlightPolicy: What happens to animators still running when the transition
+    ///   completes; they run to their end by default.
+    public init(inFlightPolicy: InFlightPolicy = .runToEnd) {
+        self.inFlightPolicy = inFlightPolicy
+    }
+
+    deinit {
+        let handlers = state.withLock { $0.completion == nil ? $0.handlers : [] }
+        let completion = Completion(finished: false, position: .current, fractionComplete: 0)
+        for handler in handlers { handler(completion) }
+    }
+
+    /// The transition's duration: the longest animator's.
+    public var duration: Double {
+        state.withLock { $0.members.map(\.duration).max() ?? 0 }
+    }
+
+    /// How the transition completed, once it has.
+    public var completion: Completion? { state.withLock { $0.completion } }
+
+    /// Adds an animator.
+    ///
+    /// - Parameters:
+    ///   - animator: An animator that has not started.
+    ///   - completesTransition: `true` makes this animator's completion the transition's. By
+    ///     default the longest animator completes the transition.
+    public func add<Root>(_ animator: Animator<Root>, completesTransition: Bool = false) {
+        let member = Member(
+            duration: animator.duration,
+            start: { () throws(AnimatorError) in try animator.start() },
+            scrub: { fraction throws(AnimatorError) in try animator.scrub(toFraction: fraction) },
+            continueAnimation: { reversed, speed throws(AnimatorError) in
+                try animator.continueAnimation(reversed: reversed, speed: speed)
+            },
+            finish: { animator.finish(at: .end) },
+            stop: { animator.stop() },
+            cancel: { animator.cancel() },
+            isCompleted: { animator.completion != nil })
+        let index = state.withLock { state -> Int in
+            state.members.append(member)
+            let index = state.members.count - 1
+            if completesTransition {
+                state.completingIndex = index
+                state.explicitCompleting = true
+            } else if !state.explicitCompleting {
+                let current = state.completingIndex.map { state.members[$0].duration } ?? -1
+                if member.duration > current { state.completingIndex = index }
+            }
+            return index
+        }
+        animator.addCompletion { [weak self] completion in
+            self?.memberCompleted(index, completion)
+        }
+    }
+
+    /// Calls `handler` once when the transition completes (at once if it already has).
+    public func addCompletion(_ handler: @escaping @Sendable (Completion) -> Void) {
+        let done = state.withLock { state -> Completion? in
+            if let completion = state.completion { return completion }
+            state.handlers.append(handler)
+            return nil
+        }
+        if let done { handler(done) }
+    }
+
+    /// Starts every animator.
+    public func start() throws(AnimatorError) {
+        let members = state.withLock { state in
+            state.started = true
+            return state.members
+        }
+        for member in members { try member.start() }
+    }
+
+    /// Scrubs the transition: every animator is placed at `fraction × duration` of the
+    /// transition's time (an animator shorter than that sits at its end).
+    ///
+    /// - Parameter fraction: Clamped to `0...1`.
+    public func scrub(toFraction fraction: Double) throws(AnimatorError) {
+        guard !fraction.isNaN else { throw .invalidFraction(fraction) }
+        let (members, total) = state.withLock { ($0.members, $0.members.map(\.duration).max() ?? 0) }
+        let time = min(max(fraction, 0), 1) * total
+        for member in members {
+            let local = member.duration > 0 ? min(time / member.duration, 1) : 1
+            try member.scrub(local)
+        }
+    }
+
+    /// Continues every animator to its end from where it is, at `speed` times the normal rate; the
+    /// transition then completes with `finished: true`.
+    public func finishInteractive(speed: Double = 1) throws(AnimatorError) {
+        let members = state.withLock { $0.members }
+        for member in members where !member.isCompleted() {
+            try member.continueAnimation(false, speed)
+        }
+    }
+
+    /// Runs every animator back to its start from where it is, at `speed` times the normal rate;
+    /// the transition then completes with `finished: false` and every value where it started.
+    public func cancelInteractive(speed: Double = 1) throws(AnimatorError) {
+        let members = state.withLock { state in
+            state.cancelled = true
+            return state.members
+        }
+        for member in members where !member.isCompleted() {
+            try member.continueAnimation(true, speed)
+        }
+    }
+
+    /// Cancels at once: every value returns to where it started; completion `finished: false`.
+    public func cancel() {
+        let members = state.withLock { state in
+            state.cancelled = true
+            return state.members
+        }
+        for member in members { member.cancel() }
+    }
+
+    private func memberCompleted(_ index: Int, _ memberCompletion: Completion) {
+        let outcome = state.withLock { state -> (Completion, [@Sendable (Completion) -> Void], [Member])? in
+            guard state.completion == nil, index == state.completingIndex else { return nil }
+            let completion = Completion(
+                finished: !state.cancelled && memberCompletion.finished,
+                position: memberCompletion.position,
+                fractionComplete: memberCompletion.fractionComplete)
+            state.completion = completion
+            defer { state.handlers = [] }
+            let others = state.members.enumerated().filter { $0.offset != index }.map(\.element)
+            return (completion, state.handlers, others)
+        }
+        guard let (completion, handlers, others) = outcome else { return }
+        switch inFlightPolicy {
+        case .runToEnd: break
+        case .finishAtEnd: for member in others where !member.isCompleted() { member.finish() }
+        case .stopWhereTheyAre: for member in others where !member.isCompleted() { member.stop() }
+        }
+        for handler in handlers { handler(completion) }
+    }
+}

@@ -1,0 +1,280 @@
+import Synchronization
+import Testing
+import Timeline
+
+struct Card: Sendable, Equatable {
+    var scale = 1.0
+    var alpha = 0.0
+}
+
+private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+
+private func makeAnimator(
+    duration: Double = 1, timing: TimingCurve = .linear
+) throws -> (ManualClock, AnimatedState<Card>, Animator<Card>) {
+    let clock = ManualClock()
+    let state = AnimatedState(Card())
+    let animator = try Animator(duration: duration, timing: timing, state: state, clock: clock)
+    return (clock, state, animator)
+}
+
+@Suite("Animator")
+struct AnimatorTests {
+    @Test func playsFromTheCurrentValueToTheTarget() throws {
+        let (clock, state, animator) = try makeAnimator()
+        try animator.addAnimation(\.scale, to: 3)
+        let completions = Recorder<Completion>()
+        animator.addCompletion { completions.append($0) }
+        try animator.start()
+        clock.advance(by: .milliseconds(250))
+        #expect(close(state.value.scale, 1.5))
+        clock.advance(to: .seconds(1))
+        #expect(state.value.scale == 3)
+        clock.advance(to: .seconds(2))
+        #expect(completions.all == [Completion(finished: true, position: .end, fractionComplete: 1)])
+    }
+
+    @Test func delayFactorAndAnimationsAddedWhileRunning() throws {
+        let (clock, state, animator) = try makeAnimator()
+        try animator.addAnimation(\.alpha, to: 1, delayFactor: 0.5)
+        try animator.start()
+        clock.advance(to: .milliseconds(750))
+        #expect(close(state.value.alpha, 0.5))
+
+        let (clock2, state2, animator2) = try makeAnimator()
+        try animator2.start()
+        clock2.advance(to: .milliseconds(500))
+        try animator2.addAnimation(\.scale, to: 2)   // from 1, over the remaining 0.5 s
+        clock2.advance(to: .milliseconds(750))
+        #expect(close(state2.value.scale, 1.5))
+        clock2.advance(to: .seconds(1))
+        #expect(state2.value.scale == 2)
+    }
+
+    @Test func startDelayPauseResumeAndScrub() throws {
+        let (clock, state, animator) = try makeAnimator()
+        try animator.addAnimation(\.scale, to: 3)
+        try animator.start(afterDelay: 0.5)
+        clock.advance(to: .milliseconds(250))
+        #expect(state.value.scale == 1)
+        clock.advance(to: .milliseconds(750))
+        #expect(close(animator.fractionComplete, 0.25))
+        animator.pause()
+        clock.advance(to: .seconds(2))
+        #expect(close(animator.fractionComplete, 0.25))
+        try animator.start()
+        clock.advance(to: .milliseconds(2250))
+        #expect(close(animator.fractionComplete, 0.5))
+        animator.pause()
+        try animator.scrub(toFraction: 0.8)
+        #expect(close(state.value.scale, 2.6))
+        #expect(throws: AnimatorError.self) { try animator.scrub(toFraction: .nan) }
+    }
+
+    @Test func reverseInFlightReturnsToTheStart() throws {
+        let (clock, state, animator) = try makeAnimator()
+        try animator.addAnimation(\.scale, to: 3)
+        let completions = Recorder<Completion>()
+        animator.addCompletion { completions.append($0) }
+        try animator.start()
+        clock.advance(to: .milliseconds(500))
+        animator.reverse()
+        clock.advance(to: .milliseconds(750))
+        #expect(close(animator.fractionComplete, 0.25))
+        #expect(close(state.value.scale, 1.5))
+        clock.advance(to: .seconds(1))
+        #expect(state.value.scale == 1)
+        #expect(completions.all == [Completion(finished: true, position: .start, fractionComplete: 0)])
+    }
+
+    @Test(arguments: [
+        (AnimatorPosition.start, 1.0, false), (.current, 2.0, false), (.end, 3.0, true),
+    ])
+    func cancelStopAndFinish(position: AnimatorPosition, scale: Double, finished: Bool) throws {
+        let (clock, state, animator) = try makeAnimator()
+        try animator.addAnimation(\.scale, to: 3)
+        let completions = Recorder<Completion>()
+        animator.addCompletion { completions.append($0) }
+        try animator.start()
+        clock.advance(to: .milliseconds(500))
+        switch position {
+        case .start: animator.cancel()
+        case .current: animator.stop()
+        case .end: animator.finish(at: .end)
+        }
+        animator.cancel()
+        clock.advance(to: .seconds(3))
+        #expect(close(state.value.scale, scale))
+        #expect(completions.all.count == 1)
+        #expect(completions.all.first?.finished == finished)
+        #expect(completions.all.first?.position == position)
+        #expect(throws: AnimatorError.alreadyCompleted) { try animator.start() }
+        #expect(throws: AnimatorError.alreadyCompleted) { try animator.addAnimation(\.alpha, to: 1) }
+    }
+
+    @Test func timingCurveShapesProgress() throws {
+        let (clock, state, animator) = try makeAnimator(timing: TimingCurve(QuadraticTiming()))
+        try animator.addAnimation(\.scale, to: 3)
+        try animator.start()
+        clock.advance(to: .milliseconds(500))
+        #expect(close(state.value.scale, 1.5))
+    }
+
+    @Test func releasedEarlyStillCompletesOnce() throws {
+        let completions = Recorder<Completion>()
+        do {
+            let (_, _, animator) = try makeAnimator()
+            animator.addCompletion { completions.append($0) }
+        }
+        #expect(completions.all.map(\.finished) == [false])
+    }
+
+    @Test func completionCanStartTheNextAnimatorWithoutAFrameOfLag() throws {
+        let clock = ManualClock()
+        let state = AnimatedState(Card())
+        let first = try Animator(duration: 0.5, state: state, clock: clock)
+        let second = try Animator(duration: 1, state: state, clock: clock)
+        try first.addAnimation(\.scale, to: 2)
+        try second.addAnimation(\.alpha, to: 1)
+        first.addCompletion { _ in try? second.start() }
+        try first.start()
+        clock.advance(to: .milliseconds(500))
+        clock.advance(to: .milliseconds(750))
+        #expect(close(second.fractionComplete, 0.25))
+        #expect(close(state.value.alpha, 0.25))
+    }
+
+    @Test func clipsPlayOverTheDurationAndReportMarkers() throws {
+        let (clock, state, animator) = try makeAnimator(duration: 2)
+        var choreography = Choreography<Card>()
+        try choreography.add(Clip(try Track<Double>(startingAt: 0, segments: [TrackSegment(to: 1, duration: 4)]), \Card.alpha))
+        try choreography.addLabel("half", at: .time(2))
+        try animator.addAnimations(choreography.clip)
+        let events = Recorder<AnimatorEvent>()
+        animator.addEventHandler { events.append($0) }
+        try animator.start()
+        clock.advance(to: .milliseconds(500))
+        #expect(close(state.value.alpha, 0.25))
+        clock.advance(to: .milliseconds(1500))
+        animator.pause()
+        try animator.start()
+        clock.advance(to: .seconds(3))
+        #expect(events.all == [
+            .started, .marker("half"), .paused, .resumed,
+            .completed(Completion(finished: true, position: .end, fractionComplete: 1)),
+        ])
+    }
+
+    @Test func invalidArgumentsAreErrors() throws {
+        let clock = ManualClock()
+        #expect(throws: AnimatorError.invalidDuration(-1)) {
+            try Animator(duration: -1, initialValue: Card(), clock: clock)
+        }
+        #expect(throws: AnimatorError.self) { try Animator(duration: .nan, initialValue: Card(), clock: clock) }
+        let animator = try Animator(duration: 1, initialValue: Card(), clock: clock)
+        #expect(throws: AnimatorError.invalidDelayFactor(1.5)) { try animator.addAnimation(\.scale, to: 2, delayFactor: 1.5) }
+        #expect(throws: AnimatorError.invalidDelay(-1)) { try animator.start(afterDelay: -1) }
+        #expect(throws: AnimatorError.invalidSpeed(0)) { try animator.continueAnimation(reversed: false, speed: 0) }
+    }
+
+    @Test func zeroDurationCompletesAtOnce() throws {
+        let (_, state, animator) = try makeAnimator(duration: 0)
+        try animator.addAnimation(\.scale, to: 5)
+        try animator.start()
+        #expect(state.value.scale == 5)
+        #expect(animator.completion?.finished == true)
+    }
+}
+
+@Suite("Transition")
+struct TransitionTests {
+    @Test func completesWhenTheLongestAnimatorDoes() throws {
+        let clock = ManualClock()
+        let state = AnimatedState(Card())
+        let long = try Animator(duration: 1, state: state, clock: clock)
+        let short = try Animator(duration: 0.5, state: state, clock: clock)
+        try long.addAnimation(\.scale, to: 2)
+        try short.addAnimation(\.alpha, to: 1)
+        let transition = Transition()
+        transition.add(short)
+        transition.add(long)
+        #expect(transition.duration == 1)
+        let completions = Recorder<(Double, Completion)>()
+        transition.addCompletion { completions.append((clock.now.inSeconds, $0)) }
+        try transition.start()
+        clock.advance(to: .milliseconds(500))
+        #expect(completions.all.isEmpty)
+        clock.advance(to: .seconds(1))
+        clock.advance(to: .seconds(2))
+        #expect(completions.all.count == 1)
+        #expect(completions.all.first?.0 == 1)
+        #expect(completions.all.first?.1.finished == true)
+        #expect(state.value == Card(scale: 2, alpha: 1))
+    }
+
+    @Test(arguments: [Transition.InFlightPolicy.runToEnd, .finishAtEnd, .stopWhereTheyAre])
+    func inFlightAnimatorsFollowThePolicy(_ policy: Transition.InFlightPolicy) throws {
+        // Overlay dismiss: the fade completes the transition at d = 1; the scale runs until 2d.
+        let clock = ManualClock()
+        let state = AnimatedState(Card(scale: 1, alpha: 1))
+        let fade = try Animator(duration: 1, state: state, clock: clock)
+        try fade.addAnimation(\.alpha, to: 0, delayFactor: 0.25)
+        let scale = try Animator(duration: 2, state: state, clock: clock)
+        try scale.addAnimation(\.scale, to: 0.3)
+        let transition = Transition(inFlightPolicy: policy)
+        transition.add(fade, completesTransition: true)
+        transition.add(scale)
+        let completedAt = Recorder<Double>()
+        transition.addCompletion { _ in completedAt.append(clock.now.inSeconds) }
+        try transition.start()
+        clock.advance(to: .milliseconds(625))
+        #expect(close(state.value.alpha, 0.5))       // (0.625 − 0.25) / 0.75 = 0.5
+        clock.advance(to: .seconds(1))
+        #expect(completedAt.all == [1])
+        switch policy {
+        case .runToEnd:
+            #expect(close(state.value.scale, 1 - 0.7 * 0.5))
+            #expect(scale.isRunning)
+            clock.advance(to: .seconds(2))
+            #expect(scale.completion?.finished == true)
+        case .finishAtEnd:
+            #expect(state.value.scale == 0.3)
+            #expect(scale.completion?.finished == true)
+        case .stopWhereTheyAre:
+            #expect(close(state.value.scale, 1 - 0.7 * 0.5))
+            #expect(scale.completion?.finished == false)
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func interactiveScrubThenFinishOrCancel(cancel: Bool) throws {
+        let clock = ManualClock()
+        let state = AnimatedState(Card())
+        let a = try Animator(duration: 1, state: state, clock: clock)
+        let b = try Animator(duration: 0.5, state: state, clock: clock)
+        try a.addAnimation(\.scale, to: 3)
+        try b.addAnimation(\.alpha, to: 1)
+        let transition = Transition()
+        transition.add(a)
+        transition.add(b)
+        let completions = Recorder<Completion>()
+        transition.addCompletion { completions.append($0) }
+        try transition.scrub(toFraction: 0.4)
+        #expect(close(state.value.scale, 1.8))
+        #expect(close(state.value.alpha, 0.8))
+        try transition.scrub(toFraction: 0.6)
+        #expect(close(state.value.alpha, 1))
+        if cancel {
+            try transition.cancelInteractive(speed: 2)
+            clock.advance(by: .milliseconds(150))      // a: 0.6 − 0.3 = 0.3
+            #expect(close(state.value.scale, 1.6))
+            clock.advance(by: .seconds(1))
+            #expect(state.value == Card())
+        } else {
+            try transition.finishInteractive()
+            clock.advance(by: .seconds(1))
+            #expect(state.value == Card(scale: 3, alpha: 1))
+        }
+        #expect(completions.all.map(\.finished) == [!cancel])
+    }
+}

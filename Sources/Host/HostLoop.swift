@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Drives a frame source frame by frame and streams the frames to a sink.
+///
+/// Offline: as fast as possible at a fixed frame rate; frame `i` is at exactly
+/// `i × denominator / numerator` seconds (computed, never accumulated) and the bytes a sink writes
+/// are identical from run to run. Real time: paced to the frame rate on the monotonic clock; a late
+/// frame skips ahead to the frame that is due (time never runs backwards, evaluations never pile
+/// up) and the skipped frames are counted.
+public enum HostLoop {
+    /// What a run did.
+    public struct Report: Sendable, Hashable {
+        /// Frames written to the sink.
+        public var framesWritten: Int
+        /// Frames skipped because evaluation or the sink fell behind (real time only).
+        public var framesDropped: Int
+    }
+
+    /// The frames a render covers by default: `0 ... ceil(duration × fps)`.
+    public static func defaultFrames(duration: Double, frameRate: FrameRate) -> ClosedRange<Int> {
+        0...max(frameRate.frameCount(covering: max(duration, 0)), 0)
+    }
+
+    /// Renders frames as fast as possible.
+    ///
+    /// Frames before the range are evaluated (so that stateful sources reach the same state) but
+    /// not written.
+    ///
+    /// - Parameters:
+    ///   - source: What to render.
+    ///   - frameRate: Frames per second.
+    ///   - frames: Which frames to write; by default `0 ... ceil(duration × fps)`.
+    ///   - sink: Where the frames go.
+    ///   - progress: Called after each written frame with the number written and the total.
+    /// - Returns: The number of frames written.
+    /// - Throws: Whatever the source or the sink throws.
+    @discardableResult
+    public static func renderOffline<Source: FrameSource, Sink: FrameSink>(
+        _ source: inout Source, frameRate: FrameRate, frames: ClosedRange<Int>? = nil,
+        to sink: inout Sink, progress: ((Int, Int) -> Void)? = nil
+    ) throws -> Report {
+        let range = frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
+        var frame = Frame(schema: source.schema)
+        try sink.begin(schema: source.schema)
+        var written = 0
+        for index in 0...max(range.upperBound, 0) {
+            frame.index = index
+            frame.time = frameRate.seconds(ofFrame: index)
+            frame.events.removeAll(keepingCapacity: true)
+            try source.evaluate(into: &frame)
+            if range.contains(index) {
+                try sink.write(frame)
+                written += 1
+                progress?(written, range.count)
+            }
+        }
+        try sink.finish()
+        return Report(framesWritten: written, framesDropped: 0)
+    }
+
+    /// Plays frames in real time, paced on the monotonic clock.
+    ///
+    /// - Parameters:
+    ///   - source: What to play.
+    ///   - frameRate: Frames per second.
+    ///   - frames: Which frames to play; by default `0 ... ceil(duration × fps)`.
+    ///   - sink: Where the frames go.
+    /// - Returns: How many frames were written and how many were dropped.
+    @discardableResult
+    public static func play<Source: FrameSource, Sink: FrameSink>(
+        _ source: inout Source, frameRate: FrameRate, frames: ClosedRange<Int>? = nil,
+        to sink: inout Sink
+    ) throws -> Report {
+        let range = frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
+        var frame = Frame(schema: source.schema)
+        try sink.begin(schema: source.schema)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let firstTime = frameRate.time(ofFrame: range.lowerBound)
+        var report = Report(framesWritten: 0, framesDropped: 0)
+        var index = 0
+        // Catch up, unwritten, to the first frame of the range.
+        while index < range.lowerBound {
+            frame.index = index
+            frame.time = frameRate.seconds(ofFrame: index)
+            frame.events.removeAll(keepingCapacity: true)
+            try source.evaluate(into: &frame)
+            index += 1
+        }
+        while index <= range.upperBound {
+            let deadline = start + (frameRate.time(ofFrame: index) - firstTime)
+            let now = clock.now
+            if now < deadline {
+                sleepPrecisely(until: deadline, clock: clock)
+            } else {
+                // Late: the frame that is due now, never earlier than the next one.
+                let elapsed = now - start + firstTime
+                let due = Int((elapsed.inSeconds * frameRate.framesPerSecond).rounded(.down))
+                let target = min(max(due, index), range.upperBound)
+                while index < target {
+                    frame.index = index
+                    frame.time = frameRate.seconds(ofFrame: index)
+                    frame.events.removeAll(keepingCapacity: true)
+                    try source.evaluate(into: &frame)
+                    report.framesDropped += 1
+                    index += 1
+                }
+            }
+            frame.index = index
+            frame.time = frameRate.seconds(ofFrame: index)
+            frame.events.removeAll(keepingCapacity: true)
+            try source.evaluate(into: &frame)
+            try sink.write(frame)
+            report.framesWritten += 1
+            index += 1
+        }
+        try sink.finish()
+        return report
+    }
+
+    private static func sleepPrecisely(until deadline: ContinuousClock.Instant, clock: ContinuousClock) {
+        let remaining = deadline - clock.now
+        guard remaining > .zero else { return }
+        let (seconds, attoseconds) = remaining.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var left = timespec()
+        while nanosleep(&request, &left) != 0 && errno == EINTR { request = left }
+    }
+}

@@ -1,0 +1,44 @@
+/// How Cadence prints numbers: the shortest text that reads back to the same `Double`.
+///
+/// Whole numbers below 2^53 print without a fraction (`0`, `-3`, `120`); everything else prints as
+/// Swift's shortest round-trip representation (`0.3`, `1e-05`, `0.30000000000000004`). NaN and
+/// infinities never reach the output (tracks reject them); if one did, it would print as `null`
+/// so that the JSON stays valid.
+public enum NumberFormat {
+    /// The shortest round-trip text of `value`.
+    public static func string(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+            if value == 0 { return value.sign == .minus ? "-0" : "0" }
+            return String(Int64(value))
+        }
+        return value.description
+    }
+
+    /// Appends the shortest round-trip text of `value` to `output`.
+    public static func write(_ value: Double, to output: inout some TextOutput) throws {
+        try output.write(string(value))
+    }
+}
+
+/// JSON string quoting.
+enum JSONText {
+    /// `text` as a JSON string literal, quotes included.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

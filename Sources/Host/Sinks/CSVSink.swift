@@ -1,0 +1,65 @@
+/// Writes frames as CSV (RFC 4180): a header row, then one row per frame.
+///
+/// Columns: `frame`, `time`, then one column per number (`name` for scalars, `name[i]` for vector
+/// components, `name.r`, `name.g`, `name.b`, `name.a` for colours), one per path (quoted SVG path
+/// data), and a last `events` column with the frame's events separated by `; `.
+public struct CSVSink<Output: TextOutput>: FrameSink {
+    /// Where the rows go.
+    public private(set) var output: Output
+
+    /// Creates a sink that writes to `output`.
+    public init(output: Output) {
+        self.output = output
+    }
+
+    /// Writes the header row.
+    public mutating func begin(schema: FrameSchema) throws {
+        var columns = ["frame", "time"]
+        for channel in schema.channels {
+            switch channel.kind {
+            case .scalar, .path: columns.append(channel.name)
+            case .vector(let count): columns += (0..<count).map { "\(channel.name)[\($0)]" }
+            case .color: columns += ["r", "g", "b", "a"].map { "\(channel.name).\($0)" }
+            }
+        }
+        columns.append("events")
+        try output.write(columns.map(CSVText.field).joined(separator: ",") + "\n")
+    }
+
+    /// Writes one row.
+    public mutating func write(_ frame: borrowing Frame) throws {
+        try output.write("\(frame.index),\(NumberFormat.string(frame.time))")
+        for channel in frame.schema.channels {
+            if case .path = channel.kind {
+                try output.write("," + CSVText.field(frame.paths[channel.offset]))
+            } else {
+                for component in 0..<channel.width {
+                    try output.write("," + NumberFormat.string(frame.numbers[channel.offset + component]))
+                }
+            }
+        }
+        try output.write("," + CSVText.field(frame.events.map(\.description).joined(separator: "; ")) + "\n")
+    }
+
+    /// Flushes the output.
+    public mutating func finish() throws {
+        try output.flush()
+    }
+}
+
+/// CSV field quoting.
+enum CSVText {
+    /// A CSV field, quoted when it contains a comma, quote or line break.
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+import TimelineHost
+
+/// A one-channel source over a track: `x` runs 0 → 1 over 1 s, and a marker at 0.5 s.
+struct RampSource: FrameSource {
+    let track = try! Track<Double>(startingAt: 0, segments: [TrackSegment(to: 1, duration: 1)])
+    let schema = FrameSchema([("x", .scalar), ("pos", .vector(2))])
+    var duration: Double { 1 }
+    var previousTime = -Double.infinity
+
+    mutating func evaluate(into frame: inout Frame) throws {
+        let x = track.value(at: frame.time)
+        frame.numbers[0] = x
+        frame.numbers[1] = x * 2
+        frame.numbers[2] = -x
+        if previousTime < 0.5 && frame.time >= 0.5 { frame.events.append(FrameEvent(.marker("half"), source: "ramp")) }
+        previousTime = frame.time
+    }
+}
+
+@Suite("Number format")
+struct NumberFormatTests {
+    @Test func wholeNumbersHaveNoFraction() {
+        #expect(NumberFormat.string(0) == "0")
+        #expect(NumberFormat.string(-3) == "-3")
+        #expect(NumberFormat.string(120) == "120")
+        #expect(NumberFormat.string(0.3) == "0.3")
+        #expect(NumberFormat.string(.nan) == "null")
+    }
+
+    @Test func everyNumberReadsBackToTheSameDouble() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<10_000 {
+            let value = Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF) * (Bool.random() ? 1 : -1)
+            let text = NumberFormat.string(value)
+            #expect(Double(text) == value, "\(value) printed as \(text)")
+        }
+        for value in [0.1, 1.0 / 3, 1e-300, 5e-324, 9_007_199_254_740_993, 1e21, 123456.789] {
+            #expect(Double(NumberFormat.string(value)) == value)
+        }
+    }
+}
+
+@Suite("Text sinks")
+struct TextSinkTests {
+    @Test func jsonLinesMatchTheDocumentedShape() throws {
+        var source = RampSource()
+        var sink = JSONLinesSink(output: StringOutput())
+        try HostLoop.renderOffline(&source, frameRate: FrameRate(4)!, to: &sink)
+        let lines = sink.output.text.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(lines[0] == #"{"frame":0,"time":0,"values":{"x":0,"pos":[0,-0]}}"#)
+        #expect(lines[2] == #"{"frame":2,"time":0.5,"values":{"x":0.5,"pos":[1,-0.5]},"events":[{"type":"marker","name":"half","source":"ramp"}]}"#)
+        #expect(lines[4] == #"{"frame":4,"time":1,"values":{"x":1,"pos":[2,-1]}}"#)
+    }
+
+    @Test func csvHasAHeaderAndQuotesFields() throws {
+        var source = RampSource()
+        var sink = CSVSink(output: StringOutput())
+        try HostLoop.renderOffline(&source, frameRate: FrameRate(2)!, to: &sink)
+        #expect(sink.output.text == """
+            frame,time,x,pos[0],pos[1],events
+            0,0,0,0,-0,
+            1,0.5,0.5,1,-0.5,marker half of ramp
+            2,1,1,2,-1,
+
+            """)
+    }
+
+    @Test func slicesConcatenateToTheWholeRender() throws {
+        func render(_ frames: ClosedRange<Int>?) throws -> String {
+            var source = RampSource()
+            var sink = JSONLinesSink(output: StringOutput())
+            try HostLoop.renderOffline(&source, frameRate: FrameRate(30)!, frames: frames, to: &sink)
+            return sink.output.text
+        }
+        let whole = try render(nil)
+        #expect(whole.split(separator: "\n").count == 31)
+        #expect(try render(0...9) + render(10...20) + render(21...30) == whole)
+    }
+}

@@ -15,12 +15,12 @@ struct ReferenceTransitionSpringTests {
     func overlayPresent(_ d: Double) throws {
         let curve = try SpringTiming(dampingRatio: 0.55, duration: d, initialVelocity: 1 / 0.55)
         let spring = curve.spring
-        #expect(isClose(spring.dampingRatio, 0.55, 1e-13))
+        #expect(springAgrees(spring.dampingRatio, 0.55, 1e-13))
         #expect(curve.duration == d)
         let scale = try SpringAnimation(
             spring: spring, from: 0.3, to: 1.0, initialVelocity: 0.7 / 0.55, threshold: 0.001 * 0.7)
         #expect(scale.value(at: 0) == 0.3)
-        #expect(isClose(scale.velocity(at: 0), 1.2727272727272727, 1e-15))
+        #expect(springAgrees(scale.velocity(at: 0), 1.2727272727272727, 1e-15))
         // Settled (within 0.1% of the 0.7 travelled) at d, and not before.
         #expect(abs(scale.value(at: d) - 1) <= 0.001 * 0.7 * (1 + 1e-9))
         #expect(abs(scale.value(at: d * (1 - 1e-7)) - 1) > 0.001 * 0.7)
@@ -37,7 +37,7 @@ struct ReferenceTransitionSpringTests {
         if tp < 0 { tp += Double.pi / wd }
         let peak = 1 + exp(-alpha * tp) * (x0 * cos(wd * tp) + b * sin(wd * tp))
         #expect(peak > 1.08, "a visible overshoot")
-        #expect(isClose(scale.value(at: tp), peak, 1e-12))
+        #expect(springAgrees(scale.value(at: tp), peak, 1e-12))
         #expect(abs(scale.velocity(at: tp)) < 1e-10)
         let sampledMaximum = stride(from: 0.0, through: d, by: d / 10_000).map(scale.value(at:)).max() ?? 0
         #expect(sampledMaximum <= peak + 1e-12 && sampledMaximum > peak - 1e-6)
@@ -46,7 +46,7 @@ struct ReferenceTransitionSpringTests {
             Keyframe(time: 0, value: 0.3), Keyframe(time: d, value: 1.0, .timing(.spring(curve))),
         ])
         for t in stride(from: 0.0, to: d, by: d / 40) {
-            #expect(isClose(track.value(at: t), scale.value(at: t), 1e-12))
+            #expect(springAgrees(track.value(at: t), scale.value(at: t), 1e-12))
         }
         #expect(track.value(at: d) == 1)
     }
@@ -55,18 +55,18 @@ struct ReferenceTransitionSpringTests {
     @Test("§6 overlay dismiss", arguments: [0.3, 0.5, 0.8])
     func overlayDismiss(_ d: Double) throws {
         let spring = try Spring(dampingRatio: 1.0, duration: 2 * d, initialVelocity: -15)
-        #expect(isClose(spring.dampingRatio, 1, 1e-13))
+        #expect(springAgrees(spring.dampingRatio, 1, 1e-13))
         // -15 distances per second towards the target: +10.5 per second, away from 0.3.
         let scale = try SpringAnimation(
             spring: spring, from: 1.0, to: 0.3, initialVelocity: -15 * (0.3 - 1.0), threshold: 0.001 * 0.7)
         #expect(scale.value(at: 0) == 1)
-        #expect(isClose(scale.velocity(at: 0), 10.5, 1e-14))
+        #expect(springAgrees(scale.velocity(at: 0), 10.5, 1e-14))
         // Textbook critical motion x = (x0 + (v0 + ω x0) t) e^(-ωt) peaks at tp = v0 / (ω (v0 + ω x0)).
         let w = spring.naturalFrequency
         let tp = 10.5 / (w * (10.5 + w * 0.7))
         let peak = 0.3 + (0.7 + (10.5 + w * 0.7) * tp) * exp(-w * tp)
         #expect(peak > 1.1, "the card swells before it shrinks")
-        #expect(isClose(scale.value(at: tp), peak, 1e-12))
+        #expect(springAgrees(scale.value(at: tp), peak, 1e-12))
         #expect(abs(scale.velocity(at: tp)) < 1e-10)
         // Still in flight when the transition completes at d; settled at 2d.
         #expect(abs(scale.value(at: d) - 0.3) > 0.01)
@@ -80,7 +80,7 @@ struct ReferenceTransitionSpringTests {
     @Test("§7 card expansion position spring")
     func cardExpansion() throws {
         let spring = try Spring(dampingRatio: 0.7, duration: 1, initialVelocity: 0)
-        #expect(isClose(spring.dampingRatio, 0.7, 1e-13))
+        #expect(springAgrees(spring.dampingRatio, 0.7, 1e-13))
         let yDiff = 0.0 - 420.0  // destination.minY - origin.minY
         let translation = try SpringAnimation(spring: spring, from: 0.0, to: yDiff)
         #expect(translation.value(at: 0) == 0 && translation.velocity(at: 0) == 0)
@@ -90,12 +90,12 @@ struct ReferenceTransitionSpringTests {
         let overshoot = exp(-Double.pi * 0.7 / (1 - 0.49).squareRoot())
         #expect(abs(overshoot - 0.0460) < 1e-4)
         let tp = Double.pi / (spring.naturalFrequency * (1 - 0.49).squareRoot())
-        #expect(isClose(translation.value(at: tp), yDiff * (1 + overshoot), 1e-10, scale: 420))
+        #expect(springAgrees(translation.value(at: tp), yDiff * (1 + overshoot), 1e-10, scale: 420))
         #expect(abs(translation.velocity(at: tp)) < 1e-9)
         // The segment-kind form settles in the same second.
         let track = try Track<Double>(startingAt: 0, segments: [
             TrackSegment(to: yDiff, duration: 1, .spring(spring)),
         ])
-        #expect(isClose(track.value(at: tp), translation.value(at: tp), 1e-12, scale: 420))
+        #expect(springAgrees(track.value(at: tp), translation.value(at: tp), 1e-12, scale: 420))
     }
 }

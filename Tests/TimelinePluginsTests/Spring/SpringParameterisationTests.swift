@@ -26,11 +26,11 @@ struct SpringParameterisationTests {
         // stiffness = (2π / response)² * mass, damping = 4π * dampingRatio * mass / response
         let spring = try Spring(response: response, dampingRatio: ratio, mass: mass)
         let pi = 3.141592653589793
-        #expect(isClose(spring.stiffness, (2 * pi / response) * (2 * pi / response) * mass, 1e-13, scale: spring.stiffness))
-        #expect(isClose(spring.damping, 4 * pi * ratio * mass / response, 1e-13, scale: spring.damping))
+        #expect(springAgrees(spring.stiffness, (2 * pi / response) * (2 * pi / response) * mass, 1e-13, scale: spring.stiffness))
+        #expect(springAgrees(spring.damping, 4 * pi * ratio * mass / response, 1e-13, scale: spring.damping))
         #expect(spring.mass == mass)
-        #expect(isClose(spring.response, response, 1e-14))
-        #expect(isClose(spring.dampingRatio, ratio, 1e-14))
+        #expect(springAgrees(spring.response, response, 1e-14))
+        #expect(springAgrees(spring.dampingRatio, ratio, 1e-14))
     }
 
     @Test("duration and bounce follow the published mapping", arguments: [
@@ -44,11 +44,11 @@ struct SpringParameterisationTests {
         let spring = try Spring(duration: duration, bounce: bounce)
         let pi = 3.141592653589793
         let stiffness = 4 * pi * pi / (duration * duration)
-        #expect(isClose(spring.stiffness, stiffness, 1e-13, scale: stiffness))
-        #expect(isClose(spring.damping, ratio * 2 * stiffness.squareRoot(), 1e-13, scale: spring.damping))
-        #expect(isClose(spring.dampingRatio, ratio, 1e-14, scale: ratio))
-        #expect(isClose(spring.bounce, bounce, 1e-14))
-        #expect(isClose(spring.response, duration, 1e-14))
+        #expect(springAgrees(spring.stiffness, stiffness, 1e-13, scale: stiffness))
+        #expect(springAgrees(spring.damping, ratio * 2 * stiffness.squareRoot(), 1e-13, scale: spring.damping))
+        #expect(springAgrees(spring.dampingRatio, ratio, 1e-14, scale: ratio))
+        #expect(springAgrees(spring.bounce, bounce, 1e-14))
+        #expect(springAgrees(spring.response, duration, 1e-14))
     }
 
     @Test("SwiftUI's documented ends: bounce 0 is critical, bounce 1 undamped, negative over-damped")
@@ -70,7 +70,7 @@ struct SpringParameterisationTests {
     func settlingMapping(_ duration: Double, _ ratio: Double, _ threshold: Double) throws {
         let spring = try Spring(settlingDuration: duration, dampingRatio: ratio, threshold: threshold)
         #expect(spring.mass == 1)
-        #expect(isClose(spring.dampingRatio, ratio, 1e-13))
+        #expect(springAgrees(spring.dampingRatio, ratio, 1e-13))
         // Checked on the textbook solution of a move of distance 1 from rest.
         let reference = OscillatorReference(mass: 1, stiffness: spring.stiffness, damping: spring.damping)
         func distance(_ t: Double) -> Double { abs(reference.analytic(x0: -1, v0: 0, at: t).x) }
@@ -84,7 +84,7 @@ struct SpringParameterisationTests {
         let products = try [0.1, 0.5, 1, 4, 30].map { duration in
             try Spring(settlingDuration: duration, dampingRatio: 0.45).naturalFrequency * duration
         }
-        for product in products { #expect(isClose(product, products[0], 1e-11, scale: product)) }
+        for product in products { #expect(springAgrees(product, products[0], 1e-11, scale: product)) }
     }
 
     @Test("the UIKit form without velocity is the settling form")
@@ -92,8 +92,8 @@ struct SpringParameterisationTests {
         for (ratio, duration) in [(0.7, 1.0), (0.55, 0.4), (1.0, 0.8), (1.6, 0.3)] {
             let uiKit = try Spring(dampingRatio: ratio, duration: duration, initialVelocity: 0)
             let settling = try Spring(settlingDuration: duration, dampingRatio: ratio)
-            #expect(isClose(uiKit.stiffness, settling.stiffness, 1e-12, scale: settling.stiffness))
-            #expect(isClose(uiKit.damping, settling.damping, 1e-12, scale: settling.damping))
+            #expect(springAgrees(uiKit.stiffness, settling.stiffness, 1e-12, scale: settling.stiffness))
+            #expect(springAgrees(uiKit.damping, settling.damping, 1e-12, scale: settling.damping))
         }
     }
 
@@ -104,7 +104,7 @@ struct SpringParameterisationTests {
     func uiKitMapping(_ ratio: Double, _ duration: Double, _ velocity: Double) throws {
         let spring = try Spring(dampingRatio: ratio, duration: duration, initialVelocity: velocity)
         #expect(spring.mass == 1)
-        #expect(isClose(spring.dampingRatio, ratio, 1e-13))
+        #expect(springAgrees(spring.dampingRatio, ratio, 1e-13))
         let reference = OscillatorReference(mass: 1, stiffness: spring.stiffness, damping: spring.damping)
         // A move 0 -> 1 with velocity `velocity` distances per second towards 1.
         func distance(_ t: Double) -> Double { abs(reference.analytic(x0: -1, v0: velocity, at: t).x) }

@@ -14,12 +14,12 @@ struct SpringTimingTests {
         #expect(curve.value(at: 0) == 0)
         #expect(curve.value(at: 1) == 1)
         #expect(abs(curve.value(at: 1 - 1e-12) - 1) <= 0.001 * (1 + 1e-6))
-        #expect(isClose(curve.derivative(at: 0), velocity * curve.duration, 1e-12, scale: abs(velocity)))
+        #expect(springAgrees(curve.derivative(at: 0), velocity * curve.duration, 1e-12, scale: abs(velocity)))
         let reference = OscillatorReference(mass: 1, stiffness: spring.stiffness, damping: spring.damping)
         for x in stride(from: 0.0, to: 1, by: 0.01) {
             let state = reference.analytic(x0: -1, v0: velocity, at: x * curve.duration)
-            #expect(isClose(curve.value(at: x), 1 + state.x, 1e-12))
-            #expect(isClose(curve.derivative(at: x), curve.duration * state.v, 1e-11, scale: curve.duration * abs(velocity)))
+            #expect(springAgrees(curve.value(at: x), 1 + state.x, 1e-12))
+            #expect(springAgrees(curve.derivative(at: x), curve.duration * state.v, 1e-11, scale: curve.duration * abs(velocity)))
         }
     }
 
@@ -28,7 +28,7 @@ struct SpringTimingTests {
         let spring = try Spring(response: 0.5, dampingRatio: 0.9)
         let curve = try SpringTiming(spring, duration: 0.3)
         let reference = OscillatorReference(mass: 1, stiffness: spring.stiffness, damping: spring.damping)
-        #expect(isClose(curve.threshold, abs(reference.analytic(x0: -1, v0: 0, at: 0.3).x), 1e-12))
+        #expect(springAgrees(curve.threshold, abs(reference.analytic(x0: -1, v0: 0, at: 0.3).x), 1e-12))
         #expect(curve.threshold > 0.05, "cut short: the final snap is large")
         #expect(curve.value(at: 1) == 1)
     }
@@ -38,7 +38,7 @@ struct SpringTimingTests {
         let curve = try SpringTiming(dampingRatio: 0.55, duration: 0.5, initialVelocity: 1 / 0.55)
         #expect(curve.duration == 0.5)
         #expect(abs(curve.value(at: 1 - 1e-15) - 1) <= 0.001 * (1 + 1e-9))
-        #expect(isClose(curve.derivative(at: 0), 0.5 / 0.55, 1e-12))
+        #expect(springAgrees(curve.derivative(at: 0), 0.5 / 0.55, 1e-12))
     }
 
     @Test("works as a TimingCurve in a track")
@@ -52,8 +52,8 @@ struct SpringTimingTests {
         let reference = OscillatorReference(mass: 1, stiffness: spring.stiffness, damping: spring.damping)
         for t in stride(from: 0.0, to: timing.duration, by: timing.duration / 50) {
             let state = reference.analytic(x0: -60, v0: 0, at: t)
-            #expect(isClose(track.value(at: t), 80 + state.x, 1e-10, scale: 80))
-            #expect(isClose(track.velocity(at: t), state.v, 1e-9, scale: 600))
+            #expect(springAgrees(track.value(at: t), 80 + state.x, 1e-10, scale: 80))
+            #expect(springAgrees(track.velocity(at: t), state.v, 1e-9, scale: 600))
         }
         #expect(track.value(at: timing.duration) == 80)
         let curve = try TimingCurve.spring(spring)

@@ -94,6 +94,6 @@ struct OscillatorReference {
 }
 
 /// `|a - b| <= tolerance * max(1, scale)`.
-func isClose(_ a: Double, _ b: Double, _ tolerance: Double, scale: Double = 1) -> Bool {
+func springAgrees(_ a: Double, _ b: Double, _ tolerance: Double, scale: Double = 1) -> Bool {
     abs(a - b) <= tolerance * max(1, scale)
 }

@@ -146,7 +146,7 @@ public final class Animator<Root: Sendable>: Sendable {
         try add(delayFactor: delayFactor) { _, start in
             Entry(
                 startFraction: start, apply: { progress, root in clip.apply(at: progress * length, to: &root) },
-                markers: clip.markers, clipDuration: length)
+                markers: clip.markers.filter { $0.kind == .label }, clipDuration: length)
         }
     }
 

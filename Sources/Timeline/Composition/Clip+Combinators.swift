@@ -70,7 +70,7 @@ extension Clip {
 
     static func placed(_ placements: [Placement], duration: Double) -> Clip {
         let markers = placements.flatMap { placement in
-            placement.clip.markers.map { Marker(name: $0.name, time: $0.time + placement.start) }
+            placement.clip.markers.map { $0.moved(to: $0.time + placement.start) }
         }
         return Clip(node: .placed(placements), duration: duration, markers: markers)
     }

@@ -10,7 +10,7 @@ extension Clip {
         guard delay.isFinite, delay >= 0 else { throw .nonFiniteTime("delay", delay) }
         return Clip(
             node: .delayed(delay, self), duration: delay + duration, fill: fill,
-            markers: markers.map { Marker(name: $0.name, time: $0.time + delay) })
+            markers: markers.map { $0.moved(to: $0.time + delay) })
     }
 
     /// The clip played `factor` times as fast.
@@ -21,7 +21,7 @@ extension Clip {
         guard factor.isFinite, factor > 0 else { throw .invalidSpeed(factor) }
         return Clip(
             node: .speed(factor, self), duration: duration / factor, fill: fill,
-            markers: markers.map { Marker(name: $0.name, time: $0.time / factor) })
+            markers: markers.map { $0.moved(to: $0.time / factor) })
     }
 
     /// The clip played `count` times in a row.
@@ -57,7 +57,16 @@ extension Clip {
     /// - Throws: ``CompositionError/infiniteDuration(_:)`` if the clip never ends.
     public func autoreversed() throws(CompositionError) -> Clip {
         guard duration.isFinite else { throw .infiniteDuration("autoreversed()") }
-        let mirrored = markers.reversed().map { Marker(name: $0.name, time: 2 * duration - $0.time) }
+        // Played backwards, a named clip starts where it ended and ends where it started.
+        let mirrored = markers.reversed().map { marker in
+            var mirrored = marker.moved(to: 2 * duration - marker.time)
+            switch marker.kind {
+            case .start: mirrored.kind = .end
+            case .end: mirrored.kind = .start
+            case .label: break
+            }
+            return mirrored
+        }
         return Clip(
             node: .autoreversed(self), duration: 2 * duration, fill: fill,
             markers: markers + mirrored.filter { $0.time > duration })
@@ -76,7 +85,7 @@ extension Clip {
         for iteration in 0..<iterations {
             for marker in markers {
                 let time = marker.time + Double(iteration) * duration
-                if time <= total { result.append(Marker(name: marker.name, time: time)) }
+                if time <= total { result.append(marker.moved(to: time)) }
             }
         }
         return result

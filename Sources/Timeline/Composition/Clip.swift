@@ -67,10 +67,20 @@ public struct Clip<Root>: Sendable {
     /// - Parameters:
     ///   - motion: What to play, usually a ``Track``; the clip lasts `motion.duration`.
     ///   - property: The property of `Root` the motion's value is written to.
-    public init<M: Motion>(_ motion: M, _ property: any WritableKeyPath<Root, M.Value> & Sendable) {
+    ///   - name: If given, the clip reports ``Marker/Kind/start`` and ``Marker/Kind/end`` markers
+    ///     with this name, so animators and the host loop can report when it starts and ends.
+    public init<M: Motion>(
+        _ motion: M, _ property: any WritableKeyPath<Root, M.Value> & Sendable, name: String? = nil
+    ) {
         self.init(
             node: .leaf { time, root in root[keyPath: property] = motion.value(at: time) },
-            duration: motion.duration)
+            duration: motion.duration,
+            markers: Self.startAndEnd(name, duration: motion.duration))
+    }
+
+    static func startAndEnd(_ name: String?, duration: Double) -> [Marker] {
+        guard let name else { return [] }
+        return [Marker(name: name, time: 0, kind: .start), Marker(name: name, time: duration, kind: .end)]
     }
 
     /// A clip of a given length that calls `body` with the local time and the state: the escape
@@ -79,13 +89,15 @@ public struct Clip<Root>: Sendable {
     /// - Parameters:
     ///   - duration: Seconds; finite and not negative.
     ///   - body: Called with the local time in `0...duration`.
+    ///   - name: If given, the clip reports start and end markers with this name.
     public init(
-        duration: Double, _ body: @escaping @Sendable (Double, inout Root) -> Void
+        duration: Double, name: String? = nil,
+        _ body: @escaping @Sendable (Double, inout Root) -> Void
     ) throws(CompositionError) {
         guard duration.isFinite, duration >= 0 else {
             throw .nonFiniteTime("clip duration", duration)
         }
-        self.init(node: .leaf(body), duration: duration)
+        self.init(node: .leaf(body), duration: duration, markers: Self.startAndEnd(name, duration: duration))
     }
 
     /// Applies the clip's values at `time` to `root`; time is clamped to `0...duration`.
@@ -158,14 +170,32 @@ public struct Clip<Root>: Sendable {
 
 /// A named time in a clip.
 public struct Marker: Sendable, Hashable {
-    /// The marker's name.
+    /// What a marker stands for.
+    public enum Kind: Sendable, Hashable {
+        /// A label placed by the author.
+        case label
+        /// Where a named clip starts playing (each iteration of a repeat starts again).
+        case start
+        /// Where a named clip ends.
+        case end
+    }
+
+    /// The marker's name: the label's name, or the named clip's name.
     public var name: String
     /// Seconds from the start of the clip.
     public var time: Double
+    /// What the marker stands for.
+    public var kind: Kind
 
     /// Creates a marker.
-    public init(name: String, time: Double) {
+    public init(name: String, time: Double, kind: Kind = .label) {
         self.name = name
         self.time = time
+        self.kind = kind
+    }
+
+    /// The marker moved to another time.
+    func moved(to time: Double) -> Marker {
+        Marker(name: name, time: time, kind: kind)
     }
 }

@@ -1,0 +1,144 @@
+extension Path {
+    /// The distance of a cubic Bézier's control points from the ends of a quarter circle of
+    /// radius 1: `4/3 · (√2 − 1) ≈ 0.5522847498307936`. The curve then passes through the arc's
+    /// middle exactly and stays within 0.0273 % of the radius outside the true circle.
+    public static let circleKappa = 4.0 / 3.0 * (2.0.squareRoot() - 1)
+
+    /// A closed rectangle: its minimum corner, then along x, then along y (clockwise on a y-down
+    /// screen). Elements: move, three lines, close.
+    ///
+    /// ```swift
+    /// let box = try Path.rectangle(Rect(x: 0, y: 0, width: 390, height: 844))
+    /// box.svgPathData   // "M 0 0 L 390 0 L 390 844 L 0 844 Z"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - rect: The rectangle; a negative width or height is measured the other way.
+    ///   - fillRule: The path's fill rule.
+    /// - Throws: ``PathError/nonFiniteParameter(name:)`` (`rect`) for NaN or infinite input,
+    ///   ``PathError/nonFiniteResult(element:)`` if the corners overflow.
+    public static func rectangle(_ rect: Rect, fillRule: FillRule = .nonZero) throws(PathError) -> Path {
+        guard rect.isFinite else { throw .nonFiniteParameter(name: "rect") }
+        let corners = [
+            Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+            Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY),
+        ]
+        guard corners.allSatisfy(\.isFinite) else { throw .nonFiniteResult(element: 0) }
+        return Path(verbs: [.move, .line, .line, .line, .close], points: corners, fillRule: fillRule)
+    }
+
+    /// A closed rectangle with quarter-ellipse corners of radius `cornerRadius`, each one cubic
+    /// curve (``circleKappa``).
+    ///
+    /// The radius is clamped to half the shorter side, so that `cornerRadius = side / 2` on a
+    /// square gives a circle (the platform's `cornerRadius = diameter / 2` reveal). For every
+    /// radius greater than 0 the elements are the same: move, then line and curve four times
+    /// (lines may have length 0), then close; so rounded rectangles morph element by element.
+    /// A radius of 0 gives ``rectangle(_:fillRule:)``.
+    ///
+    /// - Parameters:
+    ///   - rect: The rectangle.
+    ///   - cornerRadius: The corner radius, not negative.
+    ///   - fillRule: The path's fill rule.
+    /// - Throws: ``PathError/nonFiniteParameter(name:)`` or
+    ///   ``PathError/negativeParameter(name:value:)`` naming `rect` or `cornerRadius`.
+    public static func roundedRectangle(
+        _ rect: Rect, cornerRadius: Double, fillRule: FillRule = .nonZero
+    ) throws(PathError) -> Path {
+        guard rect.isFinite else { throw .nonFiniteParameter(name: "rect") }
+        guard cornerRadius.isFinite else { throw .nonFiniteParameter(name: "cornerRadius") }
+        guard cornerRadius >= 0 else {
+            throw .negativeParameter(name: "cornerRadius", value: cornerRadius)
+        }
+        let r = min(cornerRadius, rect.width / 2, rect.height / 2)
+        guard r > 0 else { return try rectangle(rect, fillRule: fillRule) }
+        let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        let inset = r * (1 - circleKappa)
+        let points = [
+            Point(x: x0 + r, y: y0),
+            Point(x: x1 - r, y: y0),
+            Point(x: x1 - inset, y: y0), Point(x: x1, y: y0 + inset), Point(x: x1, y: y0 + r),
+            Point(x: x1, y: y1 - r),
+            Point(x: x1, y: y1 - inset), Point(x: x1 - inset, y: y1), Point(x: x1 - r, y: y1),
+            Point(x: x0 + r, y: y1),
+            Point(x: x0 + inset, y: y1), Point(x: x0, y: y1 - inset), Point(x: x0, y: y1 - r),
+            Point(x: x0, y: y0 + r),
+            Point(x: x0, y: y0 + inset), Point(x: x0 + inset, y: y0), Point(x: x0 + r, y: y0),
+        ]
+        guard points.allSatisfy(\.isFinite) else { throw .nonFiniteResult(element: 0) }
+        let verbs: [PathVerb] = [.move, .line, .curve, .line, .curve, .line, .curve, .line, .curve, .close]
+        return Path(verbs: verbs, points: points, fillRule: fillRule)
+    }
+
+    /// A closed ellipse inscribed in `rect`: four cubic curves (``circleKappa``) starting at the
+    /// rightmost point and running through the bottom, left and top points (clockwise on a
+    /// y-down screen). Elements: move, four curves, close; the last curve ends exactly at the
+    /// first point.
+    ///
+    /// - Parameters:
+    ///   - rect: The bounding rectangle; an empty rectangle gives a degenerate ellipse.
+    ///   - fillRule: The path's fill rule.
+    /// - Throws: ``PathError/nonFiniteParameter(name:)`` (`rect`) for NaN or infinite input.
+    public static func oval(in rect: Rect, fillRule: FillRule = .nonZero) throws(PathError) -> Path {
+        guard rect.isFinite else { throw .nonFiniteParameter(name: "rect") }
+        return try ellipse(
+            center: rect.center, radiusX: rect.width / 2, radiusY: rect.height / 2,
+            fillRule: fillRule)
+    }
+
+    /// A closed circle: ``oval(in:fillRule:)`` of the square around `center`, computed from the
+    /// centre and radius directly (the four on-curve points are exactly `center ± radius`).
+    ///
+    /// ```swift
+    /// let dot = try Path.circle(center: Point(x: 195, y: 422), radius: 2)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - center: The centre.
+    ///   - radius: The radius, not negative; 0 gives a point.
+    ///   - fillRule: The path's fill rule.
+    /// - Throws: ``PathError/nonFiniteParameter(name:)`` (`center`, `radius`) or
+    ///   ``PathError/negativeParameter(name:value:)`` (`radius`).
+    public static func circle(
+        center: Point, radius: Double, fillRule: FillRule = .nonZero
+    ) throws(PathError) -> Path {
+        guard center.isFinite else { throw .nonFiniteParameter(name: "center") }
+        guard radius.isFinite else { throw .nonFiniteParameter(name: "radius") }
+        guard radius >= 0 else { throw .negativeParameter(name: "radius", value: radius) }
+        return try ellipse(center: center, radiusX: radius, radiusY: radius, fillRule: fillRule)
+    }
+
+    /// A closed polygon through `points`: move, a line to each further point, close.
+    ///
+    /// - Parameters:
+    ///   - points: At least 3 vertices.
+    ///   - fillRule: The path's fill rule.
+    /// - Throws: ``PathError/tooFewPoints(count:minimum:)``, or
+    ///   ``PathError/nonFinitePoint(index:)`` with the index of the first NaN or infinite point.
+    public static func polygon(
+        _ points: [Point], fillRule: FillRule = .nonZero
+    ) throws(PathError) -> Path {
+        guard points.count >= 3 else { throw .tooFewPoints(count: points.count, minimum: 3) }
+        if let bad = points.firstIndex(where: { !$0.isFinite }) { throw .nonFinitePoint(index: bad) }
+        var verbs = [PathVerb](repeating: .line, count: points.count + 1)
+        verbs[0] = .move
+        verbs[points.count] = .close
+        return Path(verbs: verbs, points: points, fillRule: fillRule)
+    }
+
+    private static func ellipse(
+        center: Point, radiusX a: Double, radiusY b: Double, fillRule: FillRule
+    ) throws(PathError) -> Path {
+        let (cx, cy) = (center.x, center.y)
+        let (ka, kb) = (a * circleKappa, b * circleKappa)
+        let points = [
+            Point(x: cx + a, y: cy),
+            Point(x: cx + a, y: cy + kb), Point(x: cx + ka, y: cy + b), Point(x: cx, y: cy + b),
+            Point(x: cx - ka, y: cy + b), Point(x: cx - a, y: cy + kb), Point(x: cx - a, y: cy),
+            Point(x: cx - a, y: cy - kb), Point(x: cx - ka, y: cy - b), Point(x: cx, y: cy - b),
+            Point(x: cx + ka, y: cy - b), Point(x: cx + a, y: cy - kb), Point(x: cx + a, y: cy),
+        ]
+        guard points.allSatisfy(\.isFinite) else { throw .nonFiniteResult(element: 0) }
+        return Path(verbs: [.move, .curve, .curve, .curve, .curve, .close], points: points, fillRule: fillRule)
+    }
+}

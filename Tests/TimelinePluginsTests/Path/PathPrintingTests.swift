@@ -1,0 +1,76 @@
+import Testing
+import TimelinePlugins
+
+@Suite("Path: SVG path data printing")
+struct PathPrintingTests {
+    @Test func shapesPrintAsAbsoluteCommands() throws {
+        #expect(
+            try Path.rectangle(Rect(x: 0, y: 0, width: 390, height: 844)).svgPathData
+                == "M 0 0 L 390 0 L 390 844 L 0 844 Z")
+        #expect(try Path(svgPathData: "m 1 1 l 2 2 h 1 z").svgPathData == "M 1 1 L 3 3 L 4 3 Z")
+        #expect(
+            try Path(svgPathData: "M0 0Q1 2 3 4c1 1 1 1 2 0").svgPathData
+                == "M 0 0 Q 1 2 3 4 C 4 5 4 5 5 4")
+        #expect(Path().svgPathData == "")
+        #expect(PathElement.curve(to: Point(x: 5, y: 6), control1: Point(x: 1, y: 2), control2: Point(x: 3, y: 4)).description == "C 1 2 3 4 5 6")
+    }
+
+    @Test(arguments: [
+        (0.1, "0.1"), (2.5, "2.5"), (-0.0, "0"), (-3.0, "-3"), (1e-5, "1e-05"), (1e20, "1e+20"),
+        (123456789.125, "123456789.125"), (9007199254740991, "9007199254740991"),
+        (0.30000000000000004, "0.30000000000000004"), (Double.leastNonzeroMagnitude, "5e-324"),
+    ])
+    func numbersPrintShortestWithoutTrailingZero(value: Double, text: String) throws {
+        let path = try Path(elements: [.move(to: Point(x: value, y: 0))])
+        #expect(path.svgPathData == "M \(text) 0")
+        // And parse back to the same bits (or to 0 for -0).
+        let back = try Path(svgPathData: path.svgPathData)
+        #expect(back.elements.first?.endPoint?.x == value)
+    }
+
+    @Test func printedDataParsesBackToTheSamePath() throws {
+        var generator = SplitMix64(state: 7)
+        func randomCoordinate() -> Double {
+            // Mixed magnitudes and fractions: every finite Double must survive.
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: return Double(Int.random(in: -1000...1000, using: &generator))
+            case 1: return Double.random(in: -1...1, using: &generator)
+            case 2: return Double.random(in: -1e6...1e6, using: &generator) * 1e-12
+            default:
+                var bits: Double
+                repeat { bits = Double(bitPattern: generator.next()) } while !bits.isFinite
+                return bits
+            }
+        }
+        func randomPoint() -> Point { Point(x: randomCoordinate(), y: randomCoordinate()) }
+        for _ in 0..<200 {
+            var path = Path()
+            try path.move(to: randomPoint())
+            for _ in 0..<Int.random(in: 1...12, using: &generator) {
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0: try path.addLine(to: randomPoint())
+                case 1: try path.addQuadCurve(to: randomPoint(), control: randomPoint())
+                case 2: try path.addCurve(to: randomPoint(), control1: randomPoint(), control2: randomPoint())
+                case 3: path.closeSubpath()
+                default: try path.move(to: randomPoint())
+                }
+            }
+            let text = path.svgPathData
+            let parsed = try Path(svgPathData: text)
+            #expect(parsed == path, "\(text)")
+            #expect(parsed.svgPathData == text)
+        }
+    }
+
+    @Test func parsedDataRoundTripsThroughPrinting() throws {
+        for data in [
+            "M10 30 A20 20 0 0 1 50 30 A20 20 0 0 1 90 30 Q90 60 50 90 Q10 60 10 30Z",
+            "m 5 5 s 1 2 3 4 t 1 1 z m 2 2 h 3 v 3 a 3 4 10 1 0 -2 -2",
+            "M.5.5-1-2 1e-3 2e2",
+        ] {
+            let path = try Path(svgPathData: data)
+            #expect(try Path(svgPathData: path.svgPathData) == path)
+            #expect(path.description == path.svgPathData)
+        }
+    }
+}

@@ -12,6 +12,8 @@ public enum AnimatorError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidSpeed(Double)
     /// The animator has completed; it accepts no more animations or commands.
     case alreadyCompleted
+    /// An animator was chained after one that is not part of the transition.
+    case notInTransition
 
     /// A sentence that says what is wrong.
     public var description: String {
@@ -22,6 +24,7 @@ public enum AnimatorError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidFraction(let value): "fraction complete must be a number, got \(value)"
         case .invalidSpeed(let value): "speed must be a finite number > 0, got \(value)"
         case .alreadyCompleted: "the animator has already completed"
+        case .notInTransition: "add the animator to chain after to the transition first"
         }
     }
 }

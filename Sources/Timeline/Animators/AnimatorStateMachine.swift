@@ -12,6 +12,9 @@ struct AnimatorStateMachine: Sendable {
         case completed
     }
 
+    /// How close to an end, in seconds, counts as reaching it: one nanosecond.
+    static let tolerance = 1e-9
+
     let duration: Double
     private(set) var phase: Phase = .inactive
     private(set) var position = 0.0
@@ -90,12 +93,16 @@ struct AnimatorStateMachine: Sendable {
         }
         guard phase == .running else { return (events, nil) }
         position = position(at: clock)
-        if !isReversed, position >= duration {
+        // Clock times are converted to seconds, so an end reached exactly in clock time can be a
+        // rounding error short in seconds: within a nanosecond counts as there.
+        if !isReversed, position >= duration - Self.tolerance {
+            position = duration
             phase = .completed
             isAtEnd = true
             return (events, Completion(finished: true, position: .end, fractionComplete: 1))
         }
-        if isReversed, position <= 0 {
+        if isReversed, position <= Self.tolerance {
+            position = 0
             phase = .completed
             return (events, Completion(finished: true, position: .start, fractionComplete: 0))
         }

@@ -29,6 +29,11 @@ public final class Transition: Sendable {
     /// Type-erased control of one animator.
     private struct Member: Sendable {
         let duration: Double
+        /// When the member starts, relative to the transition's start (chained members start
+        /// when their predecessor ends).
+        let offset: Double
+        /// The member this one starts after, if it is chained.
+        let predecessor: Int?
         let start: @Sendable () throws(AnimatorError) -> Void
         let scrub: @Sendable (Double) throws(AnimatorError) -> Void
         let continueAnimation: @Sendable (Bool, Double) throws(AnimatorError) -> Void
@@ -40,6 +45,7 @@ public final class Transition: Sendable {
 
     private struct State: Sendable {
         var members: [Member] = []
+        var identities: [ObjectIdentifier] = []
         var completingIndex: Int?
         var explicitCompleting = false
         var handlers: [@Sendable (Completion) -> Void] = []
@@ -66,9 +72,10 @@ public final class Transition: Sendable {
         for handler in handlers { handler(completion) }
     }
 
-    /// The transition's duration: the longest animator's.
+    /// The transition's duration: when its last animator ends (the longest one, or the end of a
+    /// chain of animators that start one after another).
     public var duration: Double {
-        state.withLock { $0.members.map(\.duration).max() ?? 0 }
+        state.withLock { $0.members.map { $0.offset + $0.duration }.max() ?? 0 }
     }
 
     /// How the transition completed, once it has.
@@ -81,8 +88,43 @@ public final class Transition: Sendable {
     ///   - completesTransition: `true` makes this animator's completion the transition's. By
     ///     default the longest animator completes the transition.
     public func add<Root>(_ animator: Animator<Root>, completesTransition: Bool = false) {
+        add(animator, predecessor: nil, completesTransition: completesTransition)
+    }
+
+    /// Adds an animator that starts when another animator of this transition finishes, on the
+    /// same clock time (the expanding view's fade starts when its expansion ends).
+    ///
+    /// If the predecessor is cancelled or stopped instead, this animator is cancelled too, so the
+    /// transition still completes exactly once.
+    ///
+    /// - Parameters:
+    ///   - animator: An animator that has not started.
+    ///   - predecessor: An animator already added to this transition.
+    ///   - completesTransition: `true` makes this animator's completion the transition's.
+    /// - Throws: ``AnimatorError/notInTransition`` if `predecessor` was not added first.
+    public func add<Root, Other>(
+        _ animator: Animator<Root>, startingAfter predecessor: Animator<Other>, completesTransition: Bool = false
+    ) throws(AnimatorError) {
+        let index = state.withLock { state in state.identities.firstIndex { $0 == ObjectIdentifier(predecessor) } }
+        guard let index else { throw .notInTransition }
+        add(animator, predecessor: index, completesTransition: completesTransition)
+        predecessor.addCompletion { completion in
+            if completion.finished, completion.position == .end {
+                do { try animator.start() } catch { animator.cancel() }
+            } else {
+                animator.cancel()
+            }
+        }
+    }
+
+    private func add<Root>(_ animator: Animator<Root>, predecessor: Int?, completesTransition: Bool) {
+        let offset = state.withLock { state in
+            predecessor.map { state.members[$0].offset + state.members[$0].duration } ?? 0
+        }
         let member = Member(
             duration: animator.duration,
+            offset: offset,
+            predecessor: predecessor,
             start: { () throws(AnimatorError) in try animator.start() },
             scrub: { fraction throws(AnimatorError) in try animator.scrub(toFraction: fraction) },
             continueAnimation: { reversed, speed throws(AnimatorError) in
@@ -94,13 +136,14 @@ public final class Transition: Sendable {
             isCompleted: { animator.completion != nil })
         let index = state.withLock { state -> Int in
             state.members.append(member)
+            state.identities.append(ObjectIdentifier(animator))
             let index = state.members.count - 1
             if completesTransition {
                 state.completingIndex = index
                 state.explicitCompleting = true
             } else if !state.explicitCompleting {
-                let current = state.completingIndex.map { state.members[$0].duration } ?? -1
-                if member.duration > current { state.completingIndex = index }
+                let current = state.completingIndex.map { state.members[$0].offset + state.members[$0].duration } ?? -1
+                if member.offset + member.duration > current { state.completingIndex = index }
             }
             return index
         }
@@ -119,13 +162,13 @@ public final class Transition: Sendable {
         if let done { handler(done) }
     }
 
-    /// Starts every animator.
+    /// Starts every animator that is not chained after another.
     public func start() throws(AnimatorError) {
         let members = state.withLock { state in
             state.started = true
             return state.members
         }
-        for member in members { try member.start() }
+        for member in members where member.predecessor == nil { try member.start() }
     }
 
     /// Scrubs the transition: every animator is placed at `fraction × duration` of the
@@ -134,10 +177,10 @@ public final class Transition: Sendable {
     /// - Parameter fraction: Clamped to `0...1`.
     public func scrub(toFraction fraction: Double) throws(AnimatorError) {
         guard !fraction.isNaN else { throw .invalidFraction(fraction) }
-        let (members, total) = state.withLock { ($0.members, $0.members.map(\.duration).max() ?? 0) }
+        let (members, total) = state.withLock { ($0.members, $0.members.map { $0.offset + $0.duration }.max() ?? 0) }
         let time = min(max(fraction, 0), 1) * total
         for member in members {
-            let local = member.duration > 0 ? min(time / member.duration, 1) : 1
+            let local = member.duration > 0 ? min(max((time - member.offset) / member.duration, 0), 1) : 1
             try member.scrub(local)
         }
     }

@@ -277,4 +277,50 @@ struct TransitionTests {
         }
         #expect(completions.all.map(\.finished) == [!cancel])
     }
+
+    @Test func chainedAnimatorsStartWhenTheirPredecessorEnds() throws {
+        // Expanding view: expand 0.35 s, then fade 0.1 s; the transition lasts 0.45 s.
+        let clock = ManualClock()
+        let state = AnimatedState(Card())
+        let expand = try Animator(duration: 0.35, state: state, clock: clock)
+        let fade = try Animator(duration: 0.1, state: state, clock: clock)
+        try expand.addAnimation(\.scale, to: 8)
+        try fade.addAnimation(\.alpha, to: 1)
+        let transition = Transition()
+        transition.add(expand)
+        try transition.add(fade, startingAfter: expand)
+        #expect(abs(transition.duration - 0.45) < 1e-12)
+        let completedAt = Recorder<Double>()
+        transition.addCompletion { _ in completedAt.append(clock.now.inSeconds) }
+        try transition.start()
+        clock.advance(to: .milliseconds(300))
+        #expect(state.value.alpha == 0)
+        clock.advance(to: .milliseconds(350))
+        #expect(state.value.scale == 8)
+        clock.advance(to: .milliseconds(400))
+        #expect(close(state.value.alpha, 0.5))
+        #expect(completedAt.all.isEmpty)
+        clock.advance(to: .milliseconds(450))
+        #expect(completedAt.all == [0.45])
+
+        let other = try Animator(duration: 1, initialValue: Card(), clock: clock)
+        #expect(throws: AnimatorError.notInTransition) { try Transition().add(fade, startingAfter: other) }
+    }
+
+    @Test func cancellingAPredecessorCancelsTheChain() throws {
+        let clock = ManualClock()
+        let state = AnimatedState(Card())
+        let first = try Animator(duration: 1, state: state, clock: clock)
+        let second = try Animator(duration: 1, state: state, clock: clock)
+        let transition = Transition()
+        transition.add(first)
+        try transition.add(second, startingAfter: first)
+        let completions = Recorder<Completion>()
+        transition.addCompletion { completions.append($0) }
+        try transition.start()
+        clock.advance(to: .milliseconds(500))
+        first.cancel()
+        #expect(completions.all.map(\.finished) == [false])
+        #expect(second.completion?.finished == false)
+    }
 }

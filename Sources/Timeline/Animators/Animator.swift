@@ -271,6 +271,33 @@ public final class Animator<Root: Sendable>: Sendable {
         step(to: now)
     }
 
+    /// Continues from where the animator is with its fraction complete following `motion`, and
+    /// completes at `position` when the motion ends: how an interactive transition hands over to a
+    /// spring that starts from the gesture's velocity.
+    ///
+    /// ```swift
+    /// // Released at fraction 0.6, moving at 1.5 per second: settle on the end with a spring.
+    /// let release = try SpringAnimation(spring: spring, from: 0.6, to: 1.0, initialVelocity: 1.5)
+    /// try animator.continueAnimation(following: release, towards: .end)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - motion: The fraction complete (0 at the start, 1 at the end) as a function of the seconds
+    ///     since this call; values outside `0...1` are clamped.
+    ///   - position: `.end` or `.start`: where the animator completes.
+    /// - Throws: ``AnimatorError/alreadyCompleted``.
+    public func continueAnimation(
+        following motion: some Motion<Double>, towards position: AnimatorPosition
+    ) throws(AnimatorError) {
+        let now = clock.now.inSeconds
+        try command { core throws(AnimatorError) -> [AnimatorEvent] in
+            guard core.machine.phase != .completed else { throw .alreadyCompleted }
+            return core.machine.follow(motion, towards: position == .start ? .start : .end, at: now)
+        }
+        ensureRegistered()
+        step(to: now)
+    }
+
     /// Completes now at `position` with `finished: true`; `.end` and `.start` apply those values.
     public func finish(at position: AnimatorPosition = .end) {
         complete(at: position, finished: true)

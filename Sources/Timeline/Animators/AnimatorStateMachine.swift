@@ -20,6 +20,8 @@ struct AnimatorStateMachine: Sendable {
     private(set) var position = 0.0
     private(set) var isReversed = false
     private(set) var speed = 1.0
+    /// While set, the fraction complete follows a motion from a clock time, towards a target.
+    private var drive: (start: Double, motion: any Motion<Double>, target: AnimatorPosition)?
     private var anchorClock = 0.0
     private var anchorPosition = 0.0
     private var hasStarted = false
@@ -35,6 +37,7 @@ struct AnimatorStateMachine: Sendable {
     var isCompleted: Bool { phase == .completed }
 
     private mutating func anchor(at clock: Double) {
+        drive = nil
         anchorClock = clock
         anchorPosition = position
     }
@@ -73,6 +76,10 @@ struct AnimatorStateMachine: Sendable {
 
     /// The position at clock time `clock` if running, unclamped.
     private func position(at clock: Double) -> Double {
+        if let drive {
+            let fraction = drive.motion.value(at: min(max(clock - drive.start, 0), drive.motion.duration))
+            return min(max(fraction.isFinite ? fraction : 0, 0), 1) * duration
+        }
         let direction = isReversed ? -1.0 : 1.0
         return min(max(anchorPosition + (clock - anchorClock) * speed * direction, 0), duration)
     }
@@ -93,6 +100,14 @@ struct AnimatorStateMachine: Sendable {
         }
         guard phase == .running else { return (events, nil) }
         position = position(at: clock)
+        if let drive, clock - drive.start >= drive.motion.duration - Self.tolerance {
+            phase = .completed
+            self.drive = nil
+            let atEnd = drive.target == .end
+            position = atEnd ? duration : 0
+            isAtEnd = atEnd
+            return (events, Completion(finished: true, position: drive.target, fractionComplete: atEnd ? 1 : 0))
+        }
         // Clock times are converted to seconds, so an end reached exactly in clock time can be a
         // rounding error short in seconds: within a nanosecond counts as there.
         if !isReversed, position >= duration - Self.tolerance {
@@ -129,6 +144,22 @@ struct AnimatorStateMachine: Sendable {
         if phase == .running { position = position(at: clock) }
         speed = newSpeed
         anchor(at: clock)
+    }
+
+    /// Runs from now on with the fraction complete following `motion` (of clock time since now),
+    /// completing at `target` when the motion ends.
+    mutating func follow(_ motion: any Motion<Double>, towards target: AnimatorPosition, at clock: Double) -> [AnimatorEvent] {
+        guard phase != .completed else { return [] }
+        if phase == .running { position = position(at: clock) }
+        var events = start(at: clock, delay: 0)
+        let reversed = target == .start
+        if reversed != isReversed {
+            isReversed = reversed
+            events.append(.reversed(reversed))
+        }
+        anchor(at: clock)
+        drive = (clock, motion, target)
+        return events
     }
 
     /// Completes now at `target`: `.end` and `.start` move the position there.

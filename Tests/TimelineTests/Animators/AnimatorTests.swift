@@ -165,6 +165,29 @@ struct AnimatorTests {
         ])
     }
 
+    /// Fraction complete moving linearly from `from` to `to` over `duration` seconds.
+    struct Ramp: Motion {
+        var from: Double, to: Double, duration: Double
+        func value(at time: Double) -> Double { from + (to - from) * time / duration }
+    }
+
+    @Test func continueAnimationFollowsAMotionFromWhereItIs() throws {
+        let (clock, state, animator) = try makeAnimator()
+        try animator.addAnimation(\.scale, to: 3)
+        let completions = Recorder<Completion>()
+        animator.addCompletion { completions.append($0) }
+        try animator.scrub(toFraction: 0.6)
+        #expect(close(state.value.scale, 2.2))
+        try animator.continueAnimation(following: Ramp(from: 0.6, to: 0, duration: 0.3), towards: .start)
+        clock.advance(by: .milliseconds(150))
+        #expect(close(animator.fractionComplete, 0.3))
+        #expect(close(state.value.scale, 1.6))
+        #expect(completions.all.isEmpty)
+        clock.advance(by: .milliseconds(150))
+        #expect(completions.all == [Completion(finished: true, position: .start, fractionComplete: 0)])
+        #expect(state.value.scale == 1)
+    }
+
     @Test func invalidArgumentsAreErrors() throws {
         let clock = ManualClock()
         #expect(throws: AnimatorError.invalidDuration(-1)) {

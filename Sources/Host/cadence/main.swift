@@ -1,2 +1,17 @@
+// The `cadence` command-line tool. Everything it does lives in TimelineHost's `CadenceTool`, so
+// that tests can run the same code in-process.
 import TimelineHost
-print("cadence")
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// A closed pipe (`cadence ... | head`) must end the run quietly, not kill it with SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
+
+var tool = CadenceTool.standard()
+exit(tool.run(Array(CommandLine.arguments.dropFirst())))

@@ -135,3 +135,11 @@ public struct SpringAnimation<Value: Animatable>: Sendable {
         try retargeted(to: from, at: time)
     }
 }
+
+extension SpringAnimation: Motion {
+    /// The settling duration: a spring animation is a motion that lasts until it settles.
+    ///
+    /// Infinite for an undamped spring; `Animator.continueAnimation(following:towards:)` refuses
+    /// such a motion.
+    public var duration: Double { settlingDuration }
+}

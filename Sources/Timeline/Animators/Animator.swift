@@ -285,10 +285,12 @@ public final class Animator<Root: Sendable>: Sendable {
     ///   - motion: The fraction complete (0 at the start, 1 at the end) as a function of the seconds
     ///     since this call; values outside `0...1` are clamped.
     ///   - position: `.end` or `.start`: where the animator completes.
-    /// - Throws: ``AnimatorError/alreadyCompleted``.
+    /// - Throws: ``AnimatorError/alreadyCompleted``, or ``AnimatorError/invalidDuration(_:)`` for a
+    ///   motion that never ends.
     public func continueAnimation(
         following motion: some Motion<Double>, towards position: AnimatorPosition
     ) throws(AnimatorError) {
+        guard motion.duration.isFinite, motion.duration >= 0 else { throw .invalidDuration(motion.duration) }
         let now = clock.now.inSeconds
         try command { core throws(AnimatorError) -> [AnimatorEvent] in
             guard core.machine.phase != .completed else { throw .alreadyCompleted }

@@ -37,6 +37,7 @@ public final class Transition: Sendable {
         let start: @Sendable () throws(AnimatorError) -> Void
         let scrub: @Sendable (Double) throws(AnimatorError) -> Void
         let continueAnimation: @Sendable (Bool, Double) throws(AnimatorError) -> Void
+        let follow: @Sendable (any Motion<Double>, AnimatorPosition) throws(AnimatorError) -> Void
         let finish: @Sendable () -> Void
         let stop: @Sendable () -> Void
         let cancel: @Sendable () -> Void
@@ -130,6 +131,9 @@ public final class Transition: Sendable {
             continueAnimation: { reversed, speed throws(AnimatorError) in
                 try animator.continueAnimation(reversed: reversed, speed: speed)
             },
+            follow: { motion, position throws(AnimatorError) in
+                try animator.continueAnimation(following: motion, towards: position)
+            },
             finish: { animator.finish(at: .end) },
             stop: { animator.stop() },
             cancel: { animator.cancel() },
@@ -203,6 +207,56 @@ public final class Transition: Sendable {
         }
         for member in members where !member.isCompleted() {
             try member.continueAnimation(true, speed)
+        }
+    }
+
+    /// Continues every animator to its end with the transition's fraction complete following
+    /// `motion` (a spring that starts from the gesture's velocity, say); the transition then
+    /// completes with `finished: true`.
+    ///
+    /// - Parameter motion: The transition's fraction complete as a function of the seconds since
+    ///   this call; its duration must be finite.
+    public func finishInteractive(following motion: some Motion<Double>) throws(AnimatorError) {
+        try continueInteractive(following: motion, towards: .end)
+    }
+
+    /// Runs every animator back to its start with the transition's fraction complete following
+    /// `motion`; the transition then completes with `finished: false`, every value where it started.
+    public func cancelInteractive(following motion: some Motion<Double>) throws(AnimatorError) {
+        state.withLock { $0.cancelled = true }
+        try continueInteractive(following: motion, towards: .start)
+    }
+
+    private func continueInteractive(
+        following motion: some Motion<Double>, towards position: AnimatorPosition
+    ) throws(AnimatorError) {
+        guard motion.duration.isFinite, motion.duration >= 0 else { throw .invalidDuration(motion.duration) }
+        let (members, total) = state.withLock { ($0.members, $0.members.map { $0.offset + $0.duration }.max() ?? 0) }
+        for member in members where !member.isCompleted() {
+            let mapped = MemberMotion(base: motion, total: total, offset: member.offset, duration: member.duration)
+            try member.follow(mapped, position)
+        }
+    }
+
+    /// The transition's fraction mapped to one member's fraction.
+    private struct MemberMotion<Base: Motion<Double>>: Motion {
+        let base: Base
+        let total: Double
+        let offset: Double
+        let memberDuration: Double
+
+        init(base: Base, total: Double, offset: Double, duration: Double) {
+            self.base = base
+            self.total = total
+            self.offset = offset
+            memberDuration = duration
+        }
+
+        var duration: Double { base.duration }
+
+        func value(at time: Double) -> Double {
+            guard memberDuration > 0 else { return base.value(at: time) >= 0.5 ? 1 : 0 }
+            return min(max((base.value(at: time) * total - offset) / memberDuration, 0), 1)
         }
     }
 

@@ -46,21 +46,28 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The eased progress at linear progress `x`, with `x` clamped to `0...1`.
+    /// `x` clamped to `0...1`, with NaN taken as 0.
+    @inlinable
+    static func clamp(_ x: Double) -> Double {
+        x > 0 ? min(x, 1) : 0
+    }
+
+    /// The eased progress at linear progress `x`, with `x` clamped to `0...1` (NaN counts as 0).
     @inlinable
     public func value(at x: Double) -> Double {
         switch storage {
-        case .linear: return min(max(x, 0), 1)
-        case .function(let function): return function.value(at: min(max(x, 0), 1))
+        case .linear: return Self.clamp(x)
+        case .function(let function): return function.value(at: Self.clamp(x))
         }
     }
 
-    /// The derivative of the eased progress at linear progress `x`, with `x` clamped to `0...1`.
+    /// The derivative of the eased progress at linear progress `x`, with `x` clamped to `0...1`
+    /// (NaN counts as 0).
     @inlinable
     public func derivative(at x: Double) -> Double {
         switch storage {
         case .linear: return 1
-        case .function(let function): return function.derivative(at: min(max(x, 0), 1))
+        case .function(let function): return function.derivative(at: Self.clamp(x))
         }
     }
 

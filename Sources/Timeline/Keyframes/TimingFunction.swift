@@ -1,7 +1,10 @@
 /// A timing function: how a segment's progress advances over its duration.
 ///
-/// A timing function maps linear progress `x` in `0...1` to eased progress `y`, with `y(0) == 0`
-/// and `y(1) == 1`; `y` may leave `0...1` in between (overshooting curves such as back easing).
+/// A timing function maps linear progress `x` in `0...1` to eased progress `y`, usually with
+/// `y(0) == 0` and `y(1) == 1`; `y` may leave `0...1` in between (overshooting curves such as back
+/// easing), and some curves start or end elsewhere by definition (CSS `steps(n, jump-start)` is
+/// already `1/n` at 0; a CSS `linear(...)` may start anywhere). A keyframe segment takes its
+/// end value from the keyframe, not from `y(1)`.
 /// The easing plugin provides cubic Béziers, steps, CSS `linear(...)`, the Penner family and
 /// custom closures; any type conforming to this protocol can be used the same way.
 ///

@@ -1,0 +1,142 @@
+/// Why a command line was rejected (exit status 2).
+public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+    /// The command it is about, for the "see --help" hint.
+    public var command: String
+
+    /// Creates a usage error.
+    public init(_ message: String, command: String) {
+        self.message = message
+        self.command = command
+    }
+
+    /// The message with a hint to the command's help.
+    public var description: String {
+        "\(message) (see 'cadence \(command.isEmpty ? "" : command + " ")--help')"
+    }
+}
+
+/// A command's arguments: options (`--name value`, `--name=value`), flags and positionals.
+struct ArgumentList {
+    let command: String
+    private(set) var positionals: [String] = []
+    private var options: [String: String] = [:]
+    private var flags: Set<String> = []
+    private var seen: [String] = []
+
+    /// Parses `arguments` for a command with the given options (taking a value) and flags.
+    init(
+        _ arguments: [String], command: String, options allowedOptions: [String], flags allowedFlags: [String]
+    ) throws(UsageError) {
+        self.command = command
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
+                if argument.hasPrefix("-"), argument != "-", !onlyPositionals, Double(argument) == nil {
+                    throw UsageError("unknown option '\(argument)'", command: command)
+                }
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = String(argument.dropFirst(2))
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if allowedFlags.contains(name) {
+                guard value == nil else { throw UsageError("'--\(name)' takes no value", command: command) }
+                flags.insert(name)
+            } else if allowedOptions.contains(name) {
+                if value == nil {
+                    guard index < arguments.count else {
+                        throw UsageError("'--\(name)' needs a value", command: command)
+                    }
+                    value = arguments[index]
+                    index += 1
+                }
+                guard options[name] == nil else {
+                    throw UsageError("'--\(name)' is given more than once", command: command)
+                }
+                options[name] = value
+            } else {
+                let known = (allowedOptions + allowedFlags).sorted().map { "--\($0)" }.joined(separator: ", ")
+                throw UsageError("unknown option '--\(name)'; options: \(known)", command: command)
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    func string(_ name: String) -> String? { options[name] }
+
+    func double(_ name: String) throws(UsageError) -> Double? {
+        guard let text = options[name] else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw UsageError("'--\(name)' needs a finite number, got '\(text)'", command: command)
+        }
+        return value
+    }
+
+    func positiveInt(_ name: String) throws(UsageError) -> Int? {
+        guard let text = options[name] else { return nil }
+        guard let value = Int(text), value > 0 else {
+            throw UsageError("'--\(name)' needs a whole number greater than 0, got '\(text)'", command: command)
+        }
+        return value
+    }
+
+    func frameRate() throws(UsageError) -> FrameRate? {
+        guard let value = try double("fps") else { return nil }
+        guard let rate = FrameRate(framesPerSecond: value) else {
+            throw UsageError("'--fps' needs a number greater than 0 and at most 100000, got '\(string("fps")!)'", command: command)
+        }
+        return rate
+    }
+
+    /// `--frames A..B` (or `A...B`, or a single frame `A`).
+    func frameRange() throws(UsageError) -> ClosedRange<Int>? {
+        guard let text = options["frames"] else { return nil }
+        let parts: [Substring]
+        if text.contains("...") {
+            parts = text.split(separator: ".", omittingEmptySubsequences: true)
+        } else if text.contains("..") {
+            parts = text.split(separator: ".", omittingEmptySubsequences: true)
+        } else {
+            parts = [Substring(text)]
+        }
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count, (1...2).contains(numbers.count), numbers.allSatisfy({ $0 >= 0 }),
+            numbers.first! <= numbers.last!
+        else {
+            throw UsageError("'--frames' needs A..B with 0 <= A <= B, got '\(text)'", command: command)
+        }
+        return numbers.first!...numbers.last!
+    }
+
+    /// `--size WxH`.
+    func size() throws(UsageError) -> Size? {
+        guard let text = options["size"] else { return nil }
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            width.isFinite, height.isFinite, width > 0, height > 0
+        else {
+            throw UsageError("'--size' needs WxH with positive numbers, like 390x844, got '\(text)'", command: command)
+        }
+        return Size(width: width, height: height)
+    }
+
+    func requireNoPositionals() throws(UsageError) {
+        if let extra = positionals.first {
+            throw UsageError("unexpected argument '\(extra)'", command: command)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+extension CadenceTool {
+    /// The help text of a command.
+    static func help(for command: String) -> String {
+        switch command {
+        case "render", "play":
+            return """
+                USAGE: cadence \(command) FILE|- [--format jsonl|csv|svg|html] [--fps N] [--frames A..B] [--out FILE]
+
+                \(command == "render" ? "Evaluates a timeline document as fast as possible and streams its frames." : "Evaluates a timeline document in real time, paced to the frame rate; late frames are dropped and counted.")
+                Frame i is at time i / fps; frames 0 ... ceil(duration * fps) unless --frames gives a slice.
+                Slices concatenated equal the whole render, byte for byte.
+
+                OPTIONS:
+                  --format   jsonl (default), csv, svg (a contact sheet) or html (a playable preview)
+                  --fps      frames per second (default: the document's fps, else 60)
+                  --frames   A..B, the frames to write (inclusive)
+                  --out      write to FILE instead of standard output
+
+                """
+        case "preset":
+            return """
+                USAGE: cadence preset NAME [--operation push|pop] [--size WxH] [--format ...] [--fps N] [--frames A..B] [--out FILE] [parameters]
+                       cadence preset --list
+                       cadence preset --describe NAME
+
+                Renders one of the reference transitions: \(PresetCatalog.names.joined(separator: ", ")).
+                Each preset's own parameters are listed by --describe.
+
+                """
+        case "curve":
+            return """
+                USAGE: cadence curve CURVE [--samples N] [--format csv|svg]
+
+                Samples a timing curve at N evenly spaced progress values from 0 to 1 inclusive (default 101)
+                and prints CSV 'progress,value', or an SVG plot.
+                Curves: \(TimingCurve.acceptedNames.joined(separator: ", ")),
+                  cubic-bezier(x1, y1, x2, y2), steps(n, jump-start|jump-end|jump-none|jump-both), linear(...).
+
+                """
+        case "spring":
+            return """
+                USAGE: cadence spring [PARAMETERS] [--from A] [--to B] [--velocity V] [--fps N] [--format csv|svg]
+
+                Prints CSV 'time,value,velocity' at --fps (default 60) from time 0 until the spring settles.
+                PARAMETERS, one of:
+                  --response R --damping-ratio Z            SwiftUI's response and damping ratio
+                  --duration D [--bounce B]                 SwiftUI's perceptual duration and bounce
+                  --mass M --stiffness K --damping C        Core Animation's physical parameters
+                  --settling-duration S --damping-ratio Z   settles within 0.1% at S seconds
+                  --damping-ratio Z --duration D [--initial-velocity V]
+                                                            UIKit's form; V is relative to the distance
+                --velocity is an absolute initial velocity (value units per second).
+
+                """
+        case "morph":
+            return """
+                USAGE: cadence morph --from PATHDATA --to PATHDATA [--samples N] [--curve CURVE]
+
+                Morphs between two SVG paths (element and sub-path counts may differ) and prints JSON Lines
+                {"progress":p,"path":"..."} for N evenly spaced progress values from 0 to 1 (default 11).
+
+                """
+        case "validate":
+            return """
+                USAGE: cadence validate FILE|-
+
+                Prints every error in a timeline document, each with the file, the JSON path and what is
+                wrong, and exits with status 2; prints nothing and exits with status 0 for a valid document.
+
+                """
+        case "bench":
+            return """
+                USAGE: cadence bench [--quick] [--filter NAME] [--json FILE]
+
+                Runs the benchmark suite (build with -c release: swift run -c release cadence bench).
+
+                """
+        default:
+            return overview
+        }
+    }
+}

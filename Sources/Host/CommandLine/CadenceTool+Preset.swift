@@ -1,0 +1,82 @@
+extension CadenceTool {
+    mutating func preset(_ arguments: [String]) throws {
+        if arguments.first == "--list" {
+            let list = try ArgumentList(arguments, command: "preset", options: [], flags: ["list"])
+            try list.requireNoPositionals()
+            for type in PresetCatalog.all {
+                try standardOutput.write(type.name.padding(to: 17) + type.summary + "\n")
+            }
+            return
+        }
+        if arguments.first == "--describe" || arguments.first?.hasPrefix("--describe=") == true {
+            let list = try ArgumentList(arguments, command: "preset", options: ["describe"], flags: [])
+            try list.requireNoPositionals()
+            let name = list.string("describe")!
+            guard let type = PresetCatalog.preset(named: name) else { throw Self.unknownPreset(name) }
+            try standardOutput.write(Self.describe(type))
+            return
+        }
+        guard let name = arguments.first, !name.hasPrefix("-") else {
+            throw UsageError("missing preset NAME; presets: \(PresetCatalog.names.joined(separator: ", "))", command: "preset")
+        }
+        guard let type = PresetCatalog.preset(named: name) else { throw Self.unknownPreset(name) }
+        let options = Self.renderOptions + ["operation", "size"] + type.parameters.map(\.name)
+        let list = try ArgumentList(Array(arguments.dropFirst()), command: "preset", options: options, flags: [])
+        try list.requireNoPositionals()
+        var context = TransitionContext()
+        if let size = try list.size() { context.containerSize = size }
+        if let operation = list.string("operation") {
+            guard let parsed = TransitionOperation(rawValue: operation) else {
+                throw UsageError("'--operation' is push or pop, got '\(operation)'", command: "preset")
+            }
+            guard type.operations.contains(parsed) else {
+                throw BadInput("\(name) supports --operation \(type.operations.map(\.rawValue).joined(separator: ", ")) only")
+            }
+            context.operation = parsed
+        } else {
+            context.operation = type.operations[0]
+        }
+        var values: [String: Double] = [:]
+        for parameter in type.parameters {
+            if let value = try list.double(parameter.name) { values[parameter.name] = value }
+        }
+        let frameRate = try list.frameRate() ?? .fps60
+        try render(type, context: context, values: values, frameRate: frameRate, list: list)
+    }
+
+    private mutating func render<Preset: TransitionPreset>(
+        _ type: Preset.Type, context: TransitionContext, values: [String: Double], frameRate: FrameRate, list: ArgumentList
+    ) throws {
+        for (name, value) in values where value < 0 && !(Preset.parameters.first { $0.name == name }?.defaultValue ?? 0 < 0) {
+            if name.contains("duration") || name.contains("width") || name.contains("height") {
+                throw BadInput("--\(name) must not be negative, got \(NumberFormat.string(value))")
+            }
+        }
+        let preset: Preset
+        do { preset = try Preset(context: context, parameters: values) } catch { throw BadInput(error.message) }
+        var source: PresetSource<Preset>
+        do { source = try PresetSource(preset: preset, frameRate: frameRate) } catch { throw BadInput("\(Preset.name): \(error)") }
+        try stream(&source, frameRate: frameRate, frames: try list.frameRange(), list: list, realTime: false, scene: .scene(preset.scene))
+    }
+
+    static func unknownPreset(_ name: String) -> UsageError {
+        UsageError("unknown preset '\(name)'; presets: \(PresetCatalog.names.joined(separator: ", "))", command: "preset")
+    }
+
+    static func describe(_ type: any TransitionPreset.Type) -> String {
+        var text = "\(type.name): \(type.summary)\n"
+        text += "operations: \(type.operations.map(\.rawValue).joined(separator: ", "))\n"
+        text += "parameters:\n"
+        for parameter in type.parameters {
+            text += "  --\(parameter.name.padding(to: 18))\(parameter.summary) (default \(NumberFormat.string(parameter.defaultValue)))\n"
+        }
+        text += "  --size WxH            the container (default 390x844)\n"
+        return text
+    }
+
+    mutating func bench(_ arguments: [String]) throws {
+        let list = try ArgumentList(arguments, command: "bench", options: ["filter", "json"], flags: ["quick"])
+        try list.requireNoPositionals()
+        throw BadInput("the benchmark suite is not built into this version yet")
+    }
+}

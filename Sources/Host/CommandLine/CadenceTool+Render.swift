@@ -1,0 +1,90 @@
+/// A text output behind an existential, so that generic sinks can write to it.
+struct OutputBox: TextOutput {
+    var base: any TextOutput
+    mutating func write(_ text: String) throws { try base.write(text) }
+    mutating func write(bytes: UnsafeRawBufferPointer) throws { try base.write(bytes: bytes) }
+    mutating func flush() throws { try base.flush() }
+}
+
+extension CadenceTool {
+    static let renderOptions = ["format", "fps", "frames", "out"]
+
+    /// Reads and validates a document file (`-` for standard input).
+    func loadDocument(_ path: String) throws -> TimelineDocument {
+        let bytes = try FileInput.read(path)
+        let name = path == "-" ? "<stdin>" : path
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw DocumentErrors(errors: [DocumentError(file: name, path: "$", message: "the file is not valid UTF-8")])
+        }
+        return try TimelineDocument(parsing: text, file: name)
+    }
+
+    mutating func render(_ arguments: [String], realTime: Bool) throws {
+        let command = realTime ? "play" : "render"
+        let list = try ArgumentList(arguments, command: command, options: Self.renderOptions, flags: [])
+        guard list.positionals.count == 1 else {
+            throw UsageError(list.positionals.isEmpty ? "missing FILE (or - for standard input)" : "too many arguments", command: command)
+        }
+        let document = try loadDocument(list.positionals[0])
+        var source = document.makeSource()
+        let frameRate = try list.frameRate() ?? document.frameRate
+        try stream(
+            &source, frameRate: frameRate, frames: try list.frameRange(), list: list, realTime: realTime,
+            scene: document.scene.map { SceneDescription.json($0) })
+    }
+
+    /// Streams a source to the sink the options choose.
+    mutating func stream<Source: FrameSource>(
+        _ source: inout Source, frameRate: FrameRate, frames: ClosedRange<Int>?, list: ArgumentList,
+        realTime: Bool, scene: SceneDescription?
+    ) throws {
+        let format = list.string("format") ?? "jsonl"
+        var output = OutputBox(base: standardOutput)
+        if let path = list.string("out") { output = OutputBox(base: try FileOutput(path: path)) }
+        defer { if list.string("out") == nil { standardOutput = output.base } }
+        let total = frames?.count ?? HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate).count
+        var errorOutput = standardError
+        let showProgress = showsProgress && list.string("out") != nil && !realTime
+        let progress: ((Int, Int) -> Void)? = showProgress
+            ? { written, all in
+                if written == all || written % 60 == 0 {
+                    try? errorOutput.write("\rcadence: frame \(written)/\(all)" + (written == all ? "\n" : ""))
+                    try? errorOutput.flush()
+                }
+            } : nil
+        func run<Sink: FrameSink>(_ sink: inout Sink) throws {
+            if realTime {
+                let report = try HostLoop.play(&source, frameRate: frameRate, frames: frames, to: &sink)
+                if report.framesDropped > 0 {
+                    try standardError.write("cadence: dropped \(report.framesDropped) of \(total) frames\n")
+                }
+            } else {
+                try HostLoop.renderOffline(&source, frameRate: frameRate, frames: frames, to: &sink, progress: progress)
+            }
+        }
+        switch format {
+        case "jsonl":
+            var sink = JSONLinesSink(output: output)
+            defer { output = sink.output }
+            try run(&sink)
+        case "csv":
+            var sink = CSVSink(output: output)
+            defer { output = sink.output }
+            try run(&sink)
+        default:
+            if var sink = try makePreviewSink(format: format, output: output, scene: scene, frameRate: frameRate) {
+                try run(&sink)
+                return
+            }
+            throw UsageError("unknown format '\(format)'; formats: \(Self.formats.joined(separator: ", "))", command: list.command)
+        }
+    }
+
+    mutating func validate(_ arguments: [String]) throws {
+        let list = try ArgumentList(arguments, command: "validate", options: [], flags: [])
+        guard list.positionals.count == 1 else {
+            throw UsageError(list.positionals.isEmpty ? "missing FILE (or - for standard input)" : "too many arguments", command: "validate")
+        }
+        _ = try loadDocument(list.positionals[0])
+    }
+}

@@ -1,0 +1,124 @@
+/// The `cadence` command-line tool, as a library so that tests can run it in-process.
+///
+/// Exit status: 0 on success (and when the output is closed early, as by `cadence ... | head`), 2 for
+/// bad usage or bad input, 1 for other failures. Errors go to standard error as
+/// `cadence: error: ...`.
+public struct CadenceTool {
+    /// Where normal output goes.
+    var standardOutput: any TextOutput
+    /// Where errors and progress go.
+    var standardError: any TextOutput
+    /// Whether standard error is a terminal (progress is shown only then).
+    var showsProgress: Bool
+
+    /// A tool writing to the process's standard output and error.
+    public static func standard() -> CadenceTool {
+        let error = FileOutput.standardError()
+        return CadenceTool(
+            standardOutput: FileOutput.standardOutput(), standardError: error, showsProgress: error.isTerminal)
+    }
+
+    /// A tool writing to the given outputs (for tests).
+    public init(standardOutput: any TextOutput, standardError: any TextOutput, showsProgress: Bool = false) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.showsProgress = showsProgress
+    }
+
+    /// The subcommands and what they do.
+    static let commands: [(name: String, summary: String)] = [
+        ("render", "evaluate a timeline document and stream its frames"),
+        ("play", "the same as render, in real time"),
+        ("preset", "render one of the reference transitions"),
+        ("curve", "sample a timing curve"),
+        ("spring", "sample a spring until it settles"),
+        ("morph", "morph between two SVG paths"),
+        ("validate", "report every error in a timeline document"),
+        ("bench", "run the benchmark suite"),
+    ]
+
+    static var overview: String {
+        """
+        OVERVIEW: Cadence evaluates keyframe timelines and streams their frames.
+
+        USAGE: cadence <command> [options]
+
+        COMMANDS:
+        \(commands.map { "  " + $0.name.padding(to: 10) + $0.summary }.joined(separator: "\n"))
+
+        Run 'cadence <command> --help' for a command's options.
+
+        """
+    }
+
+    /// Runs a command line (without the program name) and returns the exit status.
+    public mutating func run(_ arguments: [String]) -> Int32 {
+        do {
+            try dispatch(arguments)
+            try standardOutput.flush()
+            return 0
+        } catch let error as SinkError where error == .closed {
+            return 0
+        } catch let error as UsageError {
+            return fail(error.description, status: 2)
+        } catch let error as DocumentErrors {
+            for line in error.errors { try? standardError.write("cadence: error: \(line)\n") }
+            try? standardError.flush()
+            return 2
+        } catch let error as BadInput {
+            return fail(error.message, status: 2)
+        } catch let error as InputError {
+            return fail(error.description, status: 2)
+        } catch {
+            return fail("\(error)", status: 1)
+        }
+    }
+
+    private mutating func fail(_ message: String, status: Int32) -> Int32 {
+        try? standardOutput.flush()
+        try? standardError.write("cadence: error: \(message)\n")
+        try? standardError.flush()
+        return status
+    }
+
+    private mutating func dispatch(_ arguments: [String]) throws {
+        guard let command = arguments.first else {
+            try standardError.write(Self.overview)
+            throw UsageError("missing command", command: "")
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            try standardOutput.write(Self.help(for: command))
+            return
+        }
+        switch command {
+        case "--help", "-h", "help": try standardOutput.write(Self.overview)
+        case "--version": try standardOutput.write("cadence 1.0 (format version 1)\n")
+        case "render": try render(rest, realTime: false)
+        case "play": try render(rest, realTime: true)
+        case "validate": try validate(rest)
+        case "curve": try curve(rest)
+        case "spring": try spring(rest)
+        case "morph": try morph(rest)
+        case "preset": try preset(rest)
+        case "bench": try bench(rest)
+        default:
+            throw UsageError(
+                "unknown command '\(command)'; commands: \(Self.commands.map(\.name).joined(separator: ", "))",
+                command: "")
+        }
+    }
+}
+
+/// Bad input that is not a document: a curve, a spring, path data (exit status 2).
+struct BadInput: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

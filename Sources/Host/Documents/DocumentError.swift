@@ -1,0 +1,106 @@
+/// Why a timeline document was rejected: the file, the JSON path and what is wrong.
+///
+/// ```
+/// scene.json: tracks[0].keyframes[2].time: time 0.5 must be greater than the previous keyframe's time 1
+/// ```
+public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file the document came from, if it came from one.
+    public var file: String?
+    /// Where in the document: `tracks[0].keyframes[2].time`, or `$` for the whole document.
+    public var path: String
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String? = nil, path: String, message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    /// `file: path: message`.
+    public var description: String {
+        (file.map { "\($0): " } ?? "") + "\(path): \(message)"
+    }
+}
+
+/// Every error found in a document (validation reports all of them, not just the first).
+public struct DocumentErrors: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The errors, in document order.
+    public var errors: [DocumentError]
+
+    /// One error per line.
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+/// A JSON value and where it sits in the document: typed access that throws errors naming the path.
+struct JSONCursor {
+    let value: JSONValue
+    let path: String
+
+    init(_ value: JSONValue, path: String = "$") {
+        self.value = value
+        self.path = path
+    }
+
+    func error(_ message: String) -> DocumentError {
+        DocumentError(path: path, message: message)
+    }
+
+    func child(_ key: String) -> JSONCursor? {
+        value[key].map { JSONCursor($0, path: path == "$" ? key : "\(path).\(key)") }
+    }
+
+    func required(_ key: String) throws(DocumentError) -> JSONCursor {
+        guard let child = child(key) else { throw error("missing required key \"\(key)\"") }
+        return child
+    }
+
+    /// Throws for keys that are not in `allowed`, listing what is accepted.
+    func checkKeys(_ allowed: [String]) throws(DocumentError) {
+        guard case .object(let members) = value else { return }
+        for member in members where !allowed.contains(member.key) {
+            let childPath = path == "$" ? member.key : "\(path).\(member.key)"
+            throw DocumentError(
+                path: childPath,
+                message: "unknown key \"\(member.key)\" (expected one of: \(allowed.joined(separator: ", ")))")
+        }
+    }
+
+    func object() throws(DocumentError) -> [(key: String, value: JSONValue)] {
+        guard case .object(let members) = value else { throw error("expected an object, found \(value.typeName)") }
+        return members
+    }
+
+    func array() throws(DocumentError) -> [JSONCursor] {
+        guard case .array(let elements) = value else { throw error("expected an array, found \(value.typeName)") }
+        return elements.enumerated().map { JSONCursor($0.element, path: "\(path)[\($0.offset)]") }
+    }
+
+    func number() throws(DocumentError) -> Double {
+        guard case .number(let number) = value else { throw error("expected a number, found \(value.typeName)") }
+        return number
+    }
+
+    func string() throws(DocumentError) -> String {
+        guard case .string(let string) = value else { throw error("expected a string, found \(value.typeName)") }
+        return string
+    }
+
+    func bool() throws(DocumentError) -> Bool {
+        guard case .bool(let bool) = value else { throw error("expected true or false, found \(value.typeName)") }
+        return bool
+    }
+
+    func positiveNumber() throws(DocumentError) -> Double {
+        let number = try number()
+        guard number > 0 else { throw error("must be greater than 0, got \(NumberFormat.string(number))") }
+        return number
+    }
+
+    func nonNegativeNumber() throws(DocumentError) -> Double {
+        let number = try number()
+        guard number >= 0 else { throw error("must not be negative, got \(NumberFormat.string(number))") }
+        return number
+    }
+}

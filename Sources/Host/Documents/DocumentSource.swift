@@ -1,0 +1,40 @@
+/// Renders a ``TimelineDocument`` frame by frame.
+///
+/// Events: `started` and `completed` (finished) for the document at its first and last frames,
+/// `started` and `completed` for each track where it starts and ends, and `marker` for each label.
+/// An event at time `t` is reported at the first frame whose time is at or after `t`, computed
+/// from the frame's index alone, so slices of a render agree with the whole.
+public struct DocumentSource: FrameSource {
+    /// The document being rendered.
+    public let document: TimelineDocument
+    private let markers: [Marker]
+
+    init(document: TimelineDocument) {
+        self.document = document
+        markers = document.clip.markers.filter { $0.time.isFinite && $0.time <= document.duration }
+    }
+
+    /// One channel per track.
+    public var schema: FrameSchema { document.schema }
+
+    /// The document's duration.
+    public var duration: Double { document.duration }
+
+    /// Evaluates every track at the frame's time and adds the frame's events.
+    public mutating func evaluate(into frame: inout Frame) throws {
+        document.clip.apply(at: frame.time, to: &frame)
+        let time = frame.time
+        let previous = frame.index == 0
+            ? -Double.infinity : document.frameRate.seconds(ofFrame: frame.index - 1)
+        let isLast = previous < document.duration && time >= document.duration
+        if frame.index == 0 { frame.events.append(FrameEvent(.started, source: document.name)) }
+        for marker in markers where marker.time > previous && marker.time <= time {
+            switch marker.kind {
+            case .label: frame.events.append(FrameEvent(.marker(marker.name), source: document.name))
+            case .start: frame.events.append(FrameEvent(.started, source: marker.name))
+            case .end: frame.events.append(FrameEvent(.completed(finished: true), source: marker.name))
+            }
+        }
+        if isLast { frame.events.append(FrameEvent(.completed(finished: true), source: document.name)) }
+    }
+}

@@ -1,0 +1,114 @@
+/// A timeline document (format version 1): named tracks, their composition in time, labels and a
+/// scene, as JSON. See `Docs/Documents.md` for the format.
+///
+/// ```swift
+/// let document = try TimelineDocument(parsing: text, file: "card.json")
+/// var source = try document.makeSource()
+/// var sink = JSONLinesSink(output: FileOutput.standardOutput())
+/// try HostLoop.renderOffline(&source, frameRate: document.frameRate, to: &sink)
+/// ```
+public struct TimelineDocument: Sendable {
+    /// The format versions this build reads.
+    public static let supportedVersions = [1]
+
+    /// The document's name (`"name"`), used as the source of document-level events.
+    public var name: String
+    /// Frames per second (`"fps"`, 60 by default).
+    public var frameRate: FrameRate
+    /// The length to render (`"duration"`, by default the end of the last track).
+    public var duration: Double
+    /// The tracks, in document order.
+    public var tracks: [DocumentTrack]
+    /// The composed clip that plays every track into a frame.
+    let clip: Clip<Frame>
+    /// The frame layout: one channel per track, in document order.
+    public let schema: FrameSchema
+    /// The scene (`"scene"`), as parsed JSON, for previews.
+    public var scene: JSONValue?
+
+    /// Parses and validates a document.
+    ///
+    /// - Parameters:
+    ///   - text: The JSON text.
+    ///   - file: The file name used in error messages.
+    /// - Throws: ``DocumentErrors`` with every error found, each naming the file and JSON path.
+    public init(parsing text: String, file: String? = nil) throws(DocumentErrors) {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(text)
+        } catch {
+            throw DocumentErrors(errors: [DocumentError(file: file, path: "$", message: "invalid JSON: \(error)")])
+        }
+        var reader = DocumentReader()
+        guard let document = reader.read(JSONCursor(root)), reader.errors.isEmpty else {
+            var errors = reader.errors
+            for index in errors.indices { errors[index].file = file }
+            throw DocumentErrors(errors: errors)
+        }
+        self = document
+    }
+
+    init(
+        name: String, frameRate: FrameRate, duration: Double, tracks: [DocumentTrack],
+        clip: Clip<Frame>, scene: JSONValue?
+    ) {
+        self.name = name
+        self.frameRate = frameRate
+        self.duration = duration
+        self.tracks = tracks
+        self.clip = clip
+        self.scene = scene
+        schema = FrameSchema(tracks.map { ($0.name, $0.kind.channelKind) })
+    }
+
+    /// The labels and named-track markers, in time order.
+    public var markers: [Marker] { clip.markers }
+
+    /// A frame source that renders the document.
+    public func makeSource() -> DocumentSource {
+        DocumentSource(document: self)
+    }
+}
+
+/// One named track of a document.
+public struct DocumentTrack: Sendable {
+    /// The kinds of values a track can hold.
+    public enum ValueKind: Sendable, Hashable, CustomStringConvertible {
+        /// Numbers.
+        case number
+        /// Arrays of numbers of one length.
+        case vector(Int)
+        /// Colours, `"#RRGGBB"` or `"#RRGGBBAA"`.
+        case color
+        /// SVG path data.
+        case path
+
+        var channelKind: FrameSchema.Kind {
+            switch self {
+            case .number: .scalar
+            case .vector(let count): .vector(count)
+            case .color: .color
+            case .path: .path
+            }
+        }
+
+        /// `number`, `vector(3)`, `color` or `path`.
+        public var description: String {
+            switch self {
+            case .number: "number"
+            case .vector(let count): "vector(\(count))"
+            case .color: "color"
+            case .path: "path"
+            }
+        }
+    }
+
+    /// The track's name: its channel in every frame.
+    public var name: String
+    /// What its values are.
+    public var kind: ValueKind
+    /// The track's length in seconds, before timing modifiers.
+    public var duration: Double
+    /// The clip that writes this track's value into a frame, with its timing modifiers.
+    let clip: Clip<Frame>
+}

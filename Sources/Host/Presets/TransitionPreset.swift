@@ -1,0 +1,136 @@
+/// Push or pop: a transition's direction.
+public enum TransitionOperation: String, Sendable, Hashable, CaseIterable {
+    /// Presenting the incoming screen.
+    case push
+    /// Dismissing it again.
+    case pop
+}
+
+/// What a transition animates in: the platform's "transitioning context".
+public struct TransitionContext: Sendable, Hashable {
+    /// The container's size; its bounds are `(0, 0, width, height)`.
+    public var containerSize: Size
+    /// Push or pop.
+    public var operation: TransitionOperation
+
+    /// Creates a context.
+    public init(containerSize: Size = Size(width: 390, height: 844), operation: TransitionOperation = .push) {
+        self.containerSize = containerSize
+        self.operation = operation
+    }
+
+    /// The container's bounds.
+    public var bounds: Rect { Rect(origin: .zero, size: containerSize) }
+    /// The container's centre.
+    public var center: Point { bounds.center }
+}
+
+/// A number a preset can be given on the command line (`--expand-duration 0.4`).
+public struct PresetParameter: Sendable, Hashable {
+    /// The option name, in kebab case.
+    public var name: String
+    /// The value used when none is given.
+    public var defaultValue: Double
+    /// What it means.
+    public var summary: String
+
+    /// Creates a parameter.
+    public init(_ name: String, _ defaultValue: Double, _ summary: String) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.summary = summary
+    }
+}
+
+/// Why a preset could not be built.
+public struct PresetError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// One value of a preset's frames, read from its state.
+public struct PresetChannel<State>: Sendable {
+    /// The channel's name.
+    public let name: String
+    /// The kind of value.
+    public let kind: FrameSchema.Kind
+    let write: @Sendable (State, inout Frame, Int) -> Void
+
+    /// A number.
+    public static func scalar(_ name: String, _ read: @escaping @Sendable (State) -> Double) -> PresetChannel {
+        PresetChannel(name: name, kind: .scalar) { state, frame, offset in frame.numbers[offset] = read(state) }
+    }
+
+    /// A colour (written as straight sRGB components).
+    public static func color(_ name: String, _ read: @escaping @Sendable (State) -> Color) -> PresetChannel {
+        PresetChannel(name: name, kind: .color) { state, frame, offset in
+            let color = read(state)
+            frame.numbers[offset] = color.red
+            frame.numbers[offset + 1] = color.green
+            frame.numbers[offset + 2] = color.blue
+            frame.numbers[offset + 3] = color.alpha
+        }
+    }
+
+    /// A path (written as SVG path data).
+    public static func path(_ name: String, _ read: @escaping @Sendable (State) -> Path) -> PresetChannel {
+        PresetChannel(name: name, kind: .path) { state, frame, offset in frame.paths[offset] = read(state).svgPathData }
+    }
+}
+
+/// A reference transition as a preset: its parameters, the transition written with Cadence's
+/// public API, the channels it streams and the scene its previews draw.
+public protocol TransitionPreset: Sendable {
+    /// The state the transition animates.
+    associatedtype State: Sendable
+
+    /// The preset's name on the command line (`card-expand`).
+    static var name: String { get }
+    /// One line about the transition.
+    static var summary: String { get }
+    /// The numbers it can be given, with their defaults.
+    static var parameters: [PresetParameter] { get }
+    /// The operations it supports (a transition with no dismissal supports only push).
+    static var operations: [TransitionOperation] { get }
+
+    /// Builds the preset for a context, with parameter values by name (defaults for the rest).
+    init(context: TransitionContext, parameters: [String: Double]) throws(PresetError)
+
+    /// The state before the transition starts.
+    var initialState: State { get }
+    /// The transition: animators over `state`, driven by `clock`, not yet started.
+    func makeTransition(state: AnimatedState<State>, clock: any FrameClock) throws -> Transition
+    /// The values each frame carries.
+    var channels: [PresetChannel<State>] { get }
+    /// What previews draw.
+    var scene: Scene { get }
+    /// Whether a scripted gesture drives the transition (``update(_:at:)``) instead of starting it.
+    var isInteractive: Bool { get }
+    /// How long to render: the transition's duration unless the preset says otherwise.
+    func renderDuration(of transition: Transition) -> Double
+    /// Called before each frame's tick with the frame's time: a scripted gesture drives the
+    /// transition here.
+    func update(_ transition: Transition, at time: Double) throws
+}
+
+extension TransitionPreset {
+    /// Not interactive by default.
+    public var isInteractive: Bool { false }
+    /// The transition's duration.
+    public func renderDuration(of transition: Transition) -> Double { transition.duration }
+    /// Nothing to drive by default.
+    public func update(_ transition: Transition, at time: Double) throws {}
+}
+
+extension Dictionary where Key == String, Value == Double {
+    /// The value of a preset parameter, or its default.
+    func value(_ name: String, in parameters: [PresetParameter]) -> Double {
+        self[name] ?? parameters.first { $0.name == name }!.defaultValue
+    }
+}

@@ -48,11 +48,12 @@ struct DocumentReader {
             var numberOffset = 0
             var pathOffset = 0
             for cursor in list {
-                guard let (name, kind, values) = readTrack(cursor) else { continue }
-                guard names.insert(name).inserted else {
-                    record(cursor.child("name")?.error("duplicate track name \"\(name)\"") ?? cursor.error("duplicate track name"))
+                // Names are checked first, so a duplicate is reported even when a track is invalid.
+                if case .string(let name)? = cursor.value["name"], !names.insert(name).inserted {
+                    record(cursor.child("name")!.error("duplicate track name \"\(name)\""))
                     continue
                 }
+                guard let (name, kind, values) = readTrack(cursor) else { continue }
                 let offset: Int
                 if case .path = kind {
                     offset = pathOffset

@@ -26,9 +26,11 @@ public struct DocumentSource: FrameSource {
         let time = frame.time
         let previous = frame.index == 0
             ? -Double.infinity : document.frameRate.seconds(ofFrame: frame.index - 1)
-        let isLast = previous < document.duration && time >= document.duration
+        let isLast = previous < document.duration - 1e-9 && time >= document.duration - 1e-9
         if frame.index == 0 { frame.events.append(FrameEvent(.started, source: document.name)) }
-        for marker in markers where marker.time > previous && marker.time <= time {
+        // Times that are equal but for rounding (0.2 + 0.1 against 3 / 10) count as equal.
+        let tolerance = 1e-9
+        for marker in markers where marker.time > previous + tolerance && marker.time <= time + tolerance {
             switch marker.kind {
             case .label: frame.events.append(FrameEvent(.marker(marker.name), source: document.name))
             case .start: frame.events.append(FrameEvent(.started, source: marker.name))

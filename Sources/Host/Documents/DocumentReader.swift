@@ -62,7 +62,9 @@ struct DocumentReader {
                     offset = numberOffset
                     numberOffset += Self.width(kind)
                 }
-                let clip = values.makeClip(offset: offset, name: name)
+                // A document has one track per channel, so a track shows its first value before
+                // it starts and its last after it ends, unless the document says otherwise.
+                let clip = values.makeClip(offset: offset, name: name).filling(.both)
                 guard let timed = attempt({ () throws(DocumentError) in try Self.applyTiming(cursor, to: clip) }) else { continue }
                 tracks.append(DocumentTrack(name: name, kind: kind, duration: values.duration, clip: timed))
             }

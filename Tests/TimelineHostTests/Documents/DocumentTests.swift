@@ -134,6 +134,23 @@ struct DocumentTests {
         #expect(markers == ["2 intro", "3 bee"])
     }
 
+    @Test func delayedTracksShowTheirFirstValueAndEventsComeOnceAtAnyFrameRate() throws {
+        let document = try TimelineDocument(parsing: """
+            {"cadence": 1, "fps": 60, "tracks": [
+              {"name": "a", "keyframes": [{"value": 5}, {"time": 0.2, "value": 7}], "delay": 0.2}]}
+            """)
+        var source = document.makeSource()
+        var frames: [Frame] = []
+        var sink = CallbackSink { frames.append($0) }
+        try HostLoop.renderOffline(&source, frameRate: FrameRate(10)!, to: &sink)   // not the document's 60
+        let r = Rendered(frames: frames)
+        #expect(r.value("a", at: 0) == 5)            // before its delay, the first value, not 0
+        #expect(r.value("a", at: 3) == 6)
+        #expect(r.events.map { "\($0.0) \($0.1)" } == [
+            "0 started document", "2 started a", "4 completed a (finished)", "4 completed document (finished)",
+        ])
+    }
+
     @Test func uikitSpringVelocityIsRelativeToTheDistance() throws {
         let r = try renderDocument("""
             {"cadence": 1, "fps": 1000, "tracks": [

@@ -37,23 +37,25 @@ public enum HostLoop {
     ///   - frameRate: Frames per second.
     ///   - frames: Which frames to write; by default `0 ... ceil(duration × fps)`.
     ///   - sink: Where the frames go.
+    ///   - plugins: Plugins whose ``FrameHook`` hooks run around every frame, in order.
     ///   - progress: Called after each written frame with the number written and the total.
     /// - Returns: The number of frames written.
     /// - Throws: Whatever the source or the sink throws.
     @discardableResult
     public static func renderOffline<Source: FrameSource, Sink: FrameSink>(
         _ source: inout Source, frameRate: FrameRate, frames: ClosedRange<Int>? = nil,
-        to sink: inout Sink, progress: ((Int, Int) -> Void)? = nil
+        to sink: inout Sink, plugins: PluginRegistry = PluginRegistry(), progress: ((Int, Int) -> Void)? = nil
     ) throws -> Report {
         let range = frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
         var frame = Frame(schema: source.schema)
+        var hooks = HookRunner(plugins: plugins, schema: source.schema)
         try sink.begin(schema: source.schema)
         var written = 0
         for index in 0...max(range.upperBound, 0) {
             frame.index = index
             frame.time = frameRate.seconds(ofFrame: index)
             frame.events.removeAll(keepingCapacity: true)
-            try source.evaluate(into: &frame)
+            try evaluate(&source, into: &frame, hooks: &hooks)
             if range.contains(index) {
                 try sink.write(frame)
                 written += 1
@@ -71,14 +73,16 @@ public enum HostLoop {
     ///   - frameRate: Frames per second.
     ///   - frames: Which frames to play; by default `0 ... ceil(duration × fps)`.
     ///   - sink: Where the frames go.
+    ///   - plugins: Plugins whose ``FrameHook`` hooks run around every frame, in order.
     /// - Returns: How many frames were written and how many were dropped.
     @discardableResult
     public static func play<Source: FrameSource, Sink: FrameSink>(
         _ source: inout Source, frameRate: FrameRate, frames: ClosedRange<Int>? = nil,
-        to sink: inout Sink
+        to sink: inout Sink, plugins: PluginRegistry = PluginRegistry()
     ) throws -> Report {
         let range = frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
         var frame = Frame(schema: source.schema)
+        var hooks = HookRunner(plugins: plugins, schema: source.schema)
         try sink.begin(schema: source.schema)
         let clock = ContinuousClock()
         let start = clock.now
@@ -90,7 +94,7 @@ public enum HostLoop {
             frame.index = index
             frame.time = frameRate.seconds(ofFrame: index)
             frame.events.removeAll(keepingCapacity: true)
-            try source.evaluate(into: &frame)
+            try evaluate(&source, into: &frame, hooks: &hooks)
             index += 1
         }
         while index <= range.upperBound {
@@ -107,7 +111,7 @@ public enum HostLoop {
                     frame.index = index
                     frame.time = frameRate.seconds(ofFrame: index)
                     frame.events.removeAll(keepingCapacity: true)
-                    try source.evaluate(into: &frame)
+                    try evaluate(&source, into: &frame, hooks: &hooks)
                     report.framesDropped += 1
                     index += 1
                 }
@@ -115,13 +119,26 @@ public enum HostLoop {
             frame.index = index
             frame.time = frameRate.seconds(ofFrame: index)
             frame.events.removeAll(keepingCapacity: true)
-            try source.evaluate(into: &frame)
+            try evaluate(&source, into: &frame, hooks: &hooks)
             try sink.write(frame)
             report.framesWritten += 1
             index += 1
         }
         try sink.finish()
         return report
+    }
+
+    /// Evaluates one frame with the plugins' hooks around it.
+    private static func evaluate<Source: FrameSource>(
+        _ source: inout Source, into frame: inout Frame, hooks: inout HookRunner
+    ) throws {
+        if hooks.isEmpty {
+            try source.evaluate(into: &frame)
+            return
+        }
+        hooks.willEvaluate(&frame)
+        try source.evaluate(into: &frame)
+        hooks.didEvaluate(&frame)
     }
 
     private static func sleepPrecisely(until deadline: ContinuousClock.Instant, clock: ContinuousClock) {

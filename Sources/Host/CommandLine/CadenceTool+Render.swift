@@ -16,7 +16,7 @@ extension CadenceTool {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DocumentErrors(errors: [DocumentError(file: name, path: "$", message: "the file is not valid UTF-8")])
         }
-        return try TimelineDocument(parsing: text, file: name)
+        return try TimelineDocument(parsing: text, file: name, plugins: plugins)
     }
 
     mutating func render(_ arguments: [String], realTime: Bool) throws {

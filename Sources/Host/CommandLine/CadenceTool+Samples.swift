@@ -6,7 +6,7 @@ extension CadenceTool {
         }
         let text = list.positionals[0]
         let curve: TimingCurve
-        do { curve = try TimingCurve(parsing: text) } catch { throw BadInput("\(error)") }
+        do { curve = try plugins.curve(parsing: text) ?? TimingCurve(parsing: text) } catch { throw BadInput("\(error)") }
         let samples = try list.positiveInt("samples") ?? 101
         guard samples >= 2 else { throw UsageError("'--samples' needs at least 2 (0 and 1 are always sampled)", command: "curve") }
         let points = (0..<samples).map { index -> (x: Double, y: Double) in
@@ -99,7 +99,7 @@ extension CadenceTool {
         let morph = PathMorph(from: try parse(fromText, "from"), to: try parse(toText, "to"))
         var curve = TimingCurve.linear
         if let text = list.string("curve") {
-            do { curve = try TimingCurve(parsing: text) } catch { throw BadInput("--curve: \(error)") }
+            do { curve = try plugins.curve(parsing: text) ?? TimingCurve(parsing: text) } catch { throw BadInput("--curve: \(error)") }
         }
         let samples = try list.positiveInt("samples") ?? 11
         guard samples >= 2 else { throw UsageError("'--samples' needs at least 2 (0 and 1 are always sampled)", command: "morph") }

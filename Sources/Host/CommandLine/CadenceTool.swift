@@ -10,6 +10,8 @@ public struct CadenceTool {
     var standardError: any TextOutput
     /// Whether standard error is a terminal (progress is shown only then).
     var showsProgress: Bool
+    /// The plugins whose curves and segment kinds documents and options may name.
+    public var plugins: PluginRegistry = .standard
 
     /// A tool writing to the process's standard output and error.
     public static func standard() -> CadenceTool {

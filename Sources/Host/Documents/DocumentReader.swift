@@ -1,6 +1,11 @@
 /// Reads and validates a version 1 document, collecting every error it finds.
 struct DocumentReader {
+    let plugins: PluginRegistry
     private(set) var errors: [DocumentError] = []
+
+    init(plugins: PluginRegistry) {
+        self.plugins = plugins
+    }
 
     static let topKeys = ["cadence", "name", "fps", "duration", "tracks", "labels", "timeline", "scene"]
     static let trackKeys = ["name", "type", "keyframes", "delay", "speed", "repeat", "autoreverse", "fill"]
@@ -149,7 +154,7 @@ struct DocumentReader {
         guard let kind = attempt({ () throws(DocumentError) in try Self.valueKind(of: cursor, firstKeyframe: keyframes[0]) })
         else { return nil }
 
-        var reader = KeyframeListReader(kind: kind, trackPath: cursor.path)
+        var reader = KeyframeListReader(kind: kind, trackPath: cursor.path, plugins: plugins)
         let values = reader.read(keyframes)
         errors += reader.errors
         guard errors.count == before, let values else { return nil }

@@ -147,7 +147,9 @@ public final class Transition: Sendable {
                 state.explicitCompleting = true
             } else if !state.explicitCompleting {
                 let current = state.completingIndex.map { state.members[$0].offset + state.members[$0].duration } ?? -1
-                if member.offset + member.duration > current { state.completingIndex = index }
+                // Among equally long animators the one added last completes the transition, so
+                // that it completes after all of them.
+                if member.offset + member.duration >= current { state.completingIndex = index }
             }
             return index
         }

@@ -53,6 +53,14 @@ public final class Animator<Root: Sendable>: Sendable {
         var eventHandlers: [@Sendable (AnimatorEvent) -> Void] = []
         var registration: ClockRegistration?
         var completion: Completion?
+
+        /// Before the first start (or scrub), turns the animations added so far into entries that
+        /// begin from the state's current values.
+        mutating func activate(from current: Root) {
+            guard machine.phase == .inactive else { return }
+            entries += deferred.map { $0(current) }
+            deferred = []
+        }
     }
 
     /// Creates an animator.
@@ -202,10 +210,7 @@ public final class Animator<Root: Sendable>: Sendable {
         let current = state.value
         try command { core throws(AnimatorError) -> [AnimatorEvent] in
             guard core.machine.phase != .completed else { throw .alreadyCompleted }
-            if core.machine.phase == .inactive {
-                core.entries += core.deferred.map { $0(current) }
-                core.deferred = []
-            }
+            core.activate(from: current)
             return core.machine.start(at: now, delay: delay)
         }
         ensureRegistered()
@@ -231,8 +236,7 @@ public final class Animator<Root: Sendable>: Sendable {
         try command { core throws(AnimatorError) -> [AnimatorEvent] in
             guard core.machine.phase != .completed else { throw .alreadyCompleted }
             if core.machine.phase == .inactive {
-                core.entries += core.deferred.map { $0(current) }
-                core.deferred = []
+                core.activate(from: current)
                 _ = core.machine.pause(at: now)
             }
             core.machine.scrub(toFraction: fraction, at: now)
@@ -260,8 +264,10 @@ public final class Animator<Root: Sendable>: Sendable {
     public func continueAnimation(reversed: Bool, speed: Double = 1) throws(AnimatorError) {
         guard speed.isFinite, speed > 0 else { throw .invalidSpeed(speed) }
         let now = clock.now.inSeconds
+        let current = state.value
         try command { core throws(AnimatorError) -> [AnimatorEvent] in
             guard core.machine.phase != .completed else { throw .alreadyCompleted }
+            core.activate(from: current)
             var events = core.machine.setReversed(reversed, at: now)
             core.machine.setSpeed(speed, at: now)
             events += core.machine.start(at: now, delay: 0)
@@ -292,8 +298,10 @@ public final class Animator<Root: Sendable>: Sendable {
     ) throws(AnimatorError) {
         guard motion.duration.isFinite, motion.duration >= 0 else { throw .invalidDuration(motion.duration) }
         let now = clock.now.inSeconds
+        let current = state.value
         try command { core throws(AnimatorError) -> [AnimatorEvent] in
             guard core.machine.phase != .completed else { throw .alreadyCompleted }
+            core.activate(from: current)
             return core.machine.follow(motion, towards: position == .start ? .start : .end, at: now)
         }
         ensureRegistered()

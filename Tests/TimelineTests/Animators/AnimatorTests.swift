@@ -188,6 +188,15 @@ struct AnimatorTests {
         #expect(state.value.scale == 1)
     }
 
+    @Test func animationsAddedBeforeTheStartBeginFromTheValueAtActivation() throws {
+        let (clock, state, animator) = try makeAnimator()
+        try animator.addAnimation(\.scale, to: 3)
+        state.update { $0.scale = 2 }                       // changed after adding, before running
+        try animator.continueAnimation(reversed: false, speed: 2)
+        clock.advance(by: .milliseconds(250))
+        #expect(close(state.value.scale, 2.5))              // from 2, half-way at double speed
+    }
+
     @Test func invalidArgumentsAreErrors() throws {
         let clock = ManualClock()
         #expect(throws: AnimatorError.invalidDuration(-1)) {

@@ -78,4 +78,16 @@ struct TextSinkTests {
         #expect(whole.split(separator: "\n").count == 31)
         #expect(try render(0...9) + render(10...20) + render(21...30) == whole)
     }
+
+    @Test func realTimePlaybackAccountsForEveryFrame() throws {
+        var source = RampSource()
+        var frames: [Int] = []
+        var sink = CallbackSink { frames.append($0.index) }
+        let report = try HostLoop.play(&source, frameRate: FrameRate(60)!, frames: 0...6, to: &sink)
+        // Paced on the monotonic clock: every frame is written or counted as dropped, in order.
+        #expect(report.framesWritten + report.framesDropped == 7)
+        #expect(frames == frames.sorted())
+        #expect(frames.last == 6)
+        #expect(Set(frames).count == frames.count)
+    }
 }

@@ -1,6 +1,6 @@
 public import Synchronization
 
-/// Whether an observer still wants events; shared by its list entry and its ``Observation``.
+/// Whether an observer still wants events; shared by its list entry and its ``SignalObservation``.
 ///
 /// The flag is its own small object so that the observation can switch it off without holding
 /// the entry (and through it the observer's closures, which may capture the observation's owner).

@@ -105,13 +105,13 @@ final class ObserverRegistry<Output: Sendable, Failure: Error>: @unchecked Senda
 
     /// Attaches `observer`; with `replaying`, first delivers the current value to it.
     @usableFromInline
-    func add(_ observer: Observer<Output, Failure>, replaying: Bool) -> Observation {
+    func add(_ observer: Observer<Output, Failure>, replaying: Bool) -> SignalObservation {
         let flag = ActivityFlag()
         lock.lock()
         if let completion {
             lock.unlock()
             observer.onCompletion(completion)
-            return Observation()
+            return SignalObservation()
         }
         let id = nextID
         nextID &+= 1
@@ -125,7 +125,7 @@ final class ObserverRegistry<Output: Sendable, Failure: Error>: @unchecked Senda
         if let initial {
             entry.receive(initial)
         }
-        return Observation { [weak self] in
+        return SignalObservation { [weak self] in
             flag.isActive.store(false, ordering: .releasing)
             self?.remove(id)
         }

@@ -7,14 +7,14 @@
 /// let constant = AnySignal<Int, Never> { observer in
 ///     observer.onValue(42)
 ///     observer.onCompletion(.finished)
-///     return Observation()
+///     return SignalObservation()
 /// }
 /// ```
 ///
 /// Erasure costs one indirect call when an observation starts; events do not pass through it
 /// (they flow through the observer closures), so erasing a signal does not slow its delivery.
 public struct AnySignal<Output: Sendable, Failure: Error>: Signal {
-    @usableFromInline let start: @Sendable (Observer<Output, Failure>) -> Observation
+    @usableFromInline let start: @Sendable (Observer<Output, Failure>) -> SignalObservation
 
     /// Wraps `signal`.
     ///
@@ -34,7 +34,7 @@ public struct AnySignal<Output: Sendable, Failure: Error>: Signal {
     /// - Parameter observe: Attaches an observer and returns its observation; it must follow the
     ///   ``Signal`` contract.
     @inlinable
-    public init(_ observe: @escaping @Sendable (Observer<Output, Failure>) -> Observation) {
+    public init(_ observe: @escaping @Sendable (Observer<Output, Failure>) -> SignalObservation) {
         start = observe
     }
 
@@ -43,7 +43,7 @@ public struct AnySignal<Output: Sendable, Failure: Error>: Signal {
     /// - Parameter observer: Receives the values and the completion.
     /// - Returns: The observation.
     @inlinable
-    public func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    public func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         start(observer)
     }
 }

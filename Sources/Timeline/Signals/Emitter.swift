@@ -72,7 +72,7 @@ public final class Emitter<Output: Sendable, Failure: Error>: Signal, Sendable {
     ///
     /// - Parameter observer: Receives the values and the completion.
     /// - Returns: The observation; cancelling or releasing it detaches the observer.
-    public func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    public func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         registry.add(observer, replaying: false)
     }
 
@@ -81,4 +81,17 @@ public final class Emitter<Output: Sendable, Failure: Error>: Signal, Sendable {
 
     /// How the signal ended, or `nil` while it is running.
     public var completion: SignalCompletion<Failure>? { registry.ending }
+}
+
+extension Emitter where Output == Void {
+    /// Delivers an event that carries no value (a trigger, a "now").
+    ///
+    /// ```swift
+    /// let frameDone = Emitter<Void, Never>()
+    /// frameDone.send()
+    /// ```
+    @inlinable
+    public func send() {
+        registry.send((), storing: false)
+    }
 }

@@ -17,7 +17,7 @@ extension Signal {
     public func observe(
         onValue: @escaping @Sendable (Output) -> Void,
         onCompletion: @escaping @Sendable (SignalCompletion<Failure>) -> Void
-    ) -> Observation {
+    ) -> SignalObservation {
         observe(Observer(onValue: onValue, onCompletion: onCompletion))
     }
 }
@@ -37,7 +37,7 @@ extension Signal where Failure == Never {
     public func observe(
         onValue: @escaping @Sendable (Output) -> Void,
         onCompletion: @escaping @Sendable (SignalCompletion<Never>) -> Void = { _ in }
-    ) -> Observation {
+    ) -> SignalObservation {
         observe(Observer(onValue: onValue, onCompletion: onCompletion))
     }
 }

@@ -1,7 +1,7 @@
 /// A source of values over time that ends, at most once, by finishing or failing.
 ///
 /// A signal delivers events to each observer in the grammar `value* completion?`: any number of
-/// values, then optionally one ``SignalCompletion``. Observing returns an ``Observation`` that
+/// values, then optionally one ``SignalCompletion``. Observing returns a ``SignalObservation`` that
 /// keeps the observer attached until it is cancelled or released.
 ///
 /// ```swift
@@ -27,7 +27,7 @@
 /// - stop delivering once the returned observation is cancelled, and release the observer;
 /// - call the observer with no lock held, so that the observer may send, observe or cancel
 ///   re-entrantly without deadlock;
-/// - not retain the returned ``Observation`` (that is the caller's job), so that an observer
+/// - not retain the returned ``SignalObservation`` (that is the caller's job), so that an observer
 ///   closure can capture the object that owns its observation without forming a cycle.
 ///
 /// Observing is the only requirement; everything else is built on top of it. A signal value is
@@ -48,5 +48,5 @@ public protocol Signal<Output, Failure>: Sendable {
     ///
     /// - Parameter observer: Receives the signal's values and completion.
     /// - Returns: The observation; cancelling or releasing it detaches the observer.
-    func observe(_ observer: Observer<Output, Failure>) -> Observation
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation
 }

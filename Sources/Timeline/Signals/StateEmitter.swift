@@ -69,7 +69,7 @@ public final class StateEmitter<Output: Sendable, Failure: Error>: Signal, Senda
     ///
     /// - Parameter observer: Receives the current value, later values and the completion.
     /// - Returns: The observation; cancelling or releasing it detaches the observer.
-    public func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    public func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         registry.add(observer, replaying: true)
     }
 

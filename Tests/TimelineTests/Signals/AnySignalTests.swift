@@ -8,7 +8,7 @@ struct AnySignalTests {
         let countdown = AnySignal<Int, Never> { observer in
             for value in stride(from: 3, through: 1, by: -1) { observer.onValue(value) }
             observer.onCompletion(.finished)
-            return Observation()
+            return SignalObservation()
         }
         let recorder = Recorder<Int, Never>()
         let observation = recorder.observe(countdown.map { $0 * 2 })

@@ -4,11 +4,11 @@ import Timeline
 
 /// An observation that an observer can reach from inside its own callback.
 final class ObservationBox: Sendable {
-    private let stored = Mutex<Observation?>(nil)
+    private let stored = Mutex<SignalObservation?>(nil)
 
     init() {}
 
-    var observation: Observation? {
+    var observation: SignalObservation? {
         get { stored.withLock { $0 } }
         set { stored.withLock { $0 = newValue } }
     }

@@ -75,10 +75,10 @@ struct CombineLatestCollectionSignal<Upstream: Signal>: Signal {
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         guard !upstreams.isEmpty else {
             observer.onCompletion(.finished)
-            return Observation()
+            return SignalObservation()
         }
         let state = LockedState(State(count: upstreams.count))
         let links = UpstreamLinks(count: upstreams.count)

@@ -87,7 +87,7 @@ where First.Failure == Second.Failure {
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         let state = LockedState(State())
         let links = UpstreamLinks(count: 2)
         let onValue = observer.onValue

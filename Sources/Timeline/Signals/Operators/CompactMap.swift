@@ -28,7 +28,7 @@ struct CompactMapSignal<Upstream: Signal, Output: Sendable>: Signal {
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         let transform = self.transform
         let onValue = observer.onValue
         return upstream.observe(

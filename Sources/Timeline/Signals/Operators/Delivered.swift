@@ -44,7 +44,7 @@ struct DeliveredSignal<Upstream: Signal, Scheduler: SignalScheduler>: Signal {
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         let relay = DeliveryRelay(observer: observer, scheduler: scheduler, policy: policy)
         let link = UpstreamLink()
         link.attach(
@@ -57,7 +57,7 @@ struct DeliveredSignal<Upstream: Signal, Scheduler: SignalScheduler>: Signal {
         )
         // The observation reaches the relay (and through it the observer) only weakly, so an
         // observer closure may capture the owner of the observation.
-        return Observation { [weak relay] in
+        return SignalObservation { [weak relay] in
             relay?.cancel()
             link.cancel()
         }

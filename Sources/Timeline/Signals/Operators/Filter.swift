@@ -29,7 +29,7 @@ struct FilterSignal<Upstream: Signal>: Signal {
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         let isIncluded = self.isIncluded
         let onValue = observer.onValue
         return upstream.observe(

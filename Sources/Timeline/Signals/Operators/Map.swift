@@ -31,7 +31,7 @@ struct MapSignal<Upstream: Signal, Output: Sendable>: Signal {
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         let transform = self.transform
         let onValue = observer.onValue
         return upstream.observe(

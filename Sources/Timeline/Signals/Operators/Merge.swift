@@ -67,10 +67,10 @@ struct MergeSignal<Upstream: Signal>: Signal {
     init(upstreams: [Upstream]) { self.upstreams = upstreams }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         guard !upstreams.isEmpty else {
             observer.onCompletion(.finished)
-            return Observation()
+            return SignalObservation()
         }
         // The number of upstreams still running; 0 once the completion has been passed on.
         let unfinished = LockedState(upstreams.count)

@@ -57,10 +57,10 @@ struct PrefixSignal<Upstream: Signal>: Signal {
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         guard maxLength > 0 else {
             observer.onCompletion(.finished)
-            return Observation()
+            return SignalObservation()
         }
         // The number of values still to pass on; -1 once the completion has been passed on.
         let remaining = LockedState(maxLength)
@@ -93,6 +93,6 @@ struct PrefixSignal<Upstream: Signal>: Signal {
                 )
             )
         )
-        return Observation { link.cancel() }
+        return SignalObservation { link.cancel() }
     }
 }

@@ -47,7 +47,7 @@ struct RemoveDuplicatesSignal<Upstream: Signal>: Signal {
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         let isDuplicate = self.isDuplicate
         let onValue = observer.onValue
         let state = LockedState(VersionedValue<Output?>(nil))

@@ -50,7 +50,7 @@ struct SampleSignal<Upstream: Signal, Trigger: Signal>: Signal where Trigger.Fai
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         let state = LockedState(State())
         let links = UpstreamLinks(count: 2)
         let onValue = observer.onValue

@@ -42,7 +42,7 @@ struct ScanSignal<Upstream: Signal, Output: Sendable>: Signal {
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         let next = self.next
         let onValue = observer.onValue
         let state = LockedState(VersionedValue(initialResult))

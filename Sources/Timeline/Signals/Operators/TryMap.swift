@@ -39,7 +39,7 @@ struct TryMapSignal<Upstream: Signal, Output: Sendable>: Signal {
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         let transform = self.transform
         let running = ActivityFlag()
         let link = UpstreamLink()
@@ -66,6 +66,6 @@ struct TryMapSignal<Upstream: Signal, Output: Sendable>: Signal {
                 )
             )
         )
-        return Observation { link.cancel() }
+        return SignalObservation { link.cancel() }
     }
 }

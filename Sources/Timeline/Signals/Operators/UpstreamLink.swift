@@ -1,7 +1,7 @@
 /// An operator's handle on its upstream observation, which may arrive after the first events.
 ///
 /// A ``StateEmitter`` delivers its current value while `observe` is still running, before the
-/// operator holds the upstream ``Observation``. If the operator decides to stop early (`prefix`,
+/// operator holds the upstream ``SignalObservation``. If the operator decides to stop early (`prefix`,
 /// `first`, a failing `tryMap`), the link remembers the request and cancels the observation as soon
 /// as it is attached.
 @usableFromInline
@@ -9,7 +9,7 @@ final class UpstreamLink: Sendable {
     @usableFromInline
     enum State: Sendable {
         case waiting
-        case attached(Observation)
+        case attached(SignalObservation)
         case cancelled
     }
 
@@ -20,7 +20,7 @@ final class UpstreamLink: Sendable {
 
     /// Hands over the upstream observation; cancels it at once if the link was cancelled.
     @usableFromInline
-    func attach(_ observation: Observation) {
+    func attach(_ observation: SignalObservation) {
         let keep = state.withLock { state -> Bool in
             guard case .waiting = state else { return false }
             state = .attached(observation)
@@ -60,8 +60,8 @@ struct UpstreamLinks: Sendable {
 
     /// An observation that cancels every upstream observation.
     @inlinable
-    func observation() -> Observation {
+    func observation() -> SignalObservation {
         let links = self
-        return Observation { links.cancel() }
+        return SignalObservation { links.cancel() }
     }
 }

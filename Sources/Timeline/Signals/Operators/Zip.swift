@@ -111,7 +111,7 @@ struct ZipSignal<First: Signal, Second: Signal>: Signal where First.Failure == S
     }
 
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> Observation {
+    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
         let state = LockedState(State())
         let links = UpstreamLinks(count: 2)
         let onValue = observer.onValue

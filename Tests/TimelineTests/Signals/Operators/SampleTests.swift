@@ -9,14 +9,14 @@ struct SampleTests {
         let ticks = Emitter<Void, Never>()
         let recorder = Recorder<Int, Never>()
         let observation = recorder.observe(position.sample(on: ticks))
-        ticks.send(())          // no value yet
+        ticks.send()            // no value yet
         position.send(1)
         position.send(2)
         position.send(3)
-        ticks.send(())          // 3
-        ticks.send(())          // 3 again
+        ticks.send()            // 3
+        ticks.send()            // 3 again
         position.send(4)
-        ticks.send(())          // 4
+        ticks.send()            // 4
         #expect(recorder.values == [3, 3, 4])
         withExtendedLifetime(observation) {}
     }

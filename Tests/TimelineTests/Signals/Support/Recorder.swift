@@ -35,7 +35,7 @@ final class Recorder<Value: Sendable, Failure: Error>: Sendable {
     }
 
     /// Observes `signal` with this recorder.
-    func observe<S: Signal>(_ signal: S) -> Observation
+    func observe<S: Signal>(_ signal: S) -> SignalObservation
     where S.Output == Value, S.Failure == Failure {
         signal.observe(observer)
     }

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// ```swift
 /// final class Meter {
-///     private var observations: Set<Observation> = []
+///     private var observations: Set<SignalObservation> = []
 ///     init(levels: Emitter<Double, Never>) {
 ///         levels.observe { [weak self] level in self?.show(level) }
 ///             .store(in: &observations)
@@ -25,7 +25,7 @@ import Synchronization
 ///   another thread at that moment may still complete.
 /// - An observation does not keep its signal alive, and the signal does not keep the observation
 ///   alive, so an observer closure may capture the object that stores its observation.
-public final class Observation: Sendable, Hashable {
+public final class SignalObservation: Sendable, Hashable {
     private let action: Mutex<(@Sendable () -> Void)?>
 
     /// Creates an observation that runs `onCancel` once, when cancelled or released.
@@ -45,7 +45,7 @@ public final class Observation: Sendable, Hashable {
     /// An observation that cancels all of `observations` together.
     ///
     /// - Parameter observations: The observations to cancel, in order, when this one is cancelled.
-    public convenience init(_ observations: [Observation]) {
+    public convenience init(_ observations: [SignalObservation]) {
         self.init { for observation in observations { observation.cancel() } }
     }
 
@@ -73,19 +73,19 @@ public final class Observation: Sendable, Hashable {
     /// Keeps the observation in `collection` (cancelled when the collection releases it).
     ///
     /// - Parameter collection: An array of observations, typically a property of the owner.
-    public func store(in collection: inout [Observation]) {
+    public func store(in collection: inout [SignalObservation]) {
         collection.append(self)
     }
 
     /// Keeps the observation in `set` (cancelled when the set releases it).
     ///
     /// - Parameter set: A set of observations, typically a property of the owner.
-    public func store(in set: inout Set<Observation>) {
+    public func store(in set: inout Set<SignalObservation>) {
         set.insert(self)
     }
 
     /// Observations are equal when they are the same instance.
-    public static func == (lhs: Observation, rhs: Observation) -> Bool { lhs === rhs }
+    public static func == (lhs: SignalObservation, rhs: SignalObservation) -> Bool { lhs === rhs }
 
     /// Hashes the instance's identity.
     public func hash(into hasher: inout Hasher) {

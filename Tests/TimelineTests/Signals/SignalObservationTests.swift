@@ -1,12 +1,12 @@
 import Testing
 import Timeline
 
-@Suite("Observation")
+@Suite("SignalObservation")
 struct ObservationTests {
     @Test("the cancel action runs exactly once: cancel, cancel again, then release")
     func cancelRunsOnce() {
         let runs = Counter()
-        var observation: Observation? = Observation { runs.increment() }
+        var observation: SignalObservation? = SignalObservation { runs.increment() }
         #expect(observation?.isCancelled == false)
         observation?.cancel()
         observation?.cancel()
@@ -19,7 +19,7 @@ struct ObservationTests {
     func releaseCancels() {
         let runs = Counter()
         do {
-            let observation = Observation { runs.increment() }
+            let observation = SignalObservation { runs.increment() }
             _ = observation
         }
         #expect(runs.value == 1)
@@ -27,15 +27,15 @@ struct ObservationTests {
 
     @Test("an observation with nothing to cancel reports itself cancelled")
     func inert() {
-        #expect(Observation().isCancelled)
+        #expect(SignalObservation().isCancelled)
     }
 
     @Test("a combined observation cancels all of its parts, in order")
     func combined() {
         let order = Recorder<Int, Never>()
-        let combined = Observation([
-            Observation { order.observer.onValue(1) },
-            Observation { order.observer.onValue(2) },
+        let combined = SignalObservation([
+            SignalObservation { order.observer.onValue(1) },
+            SignalObservation { order.observer.onValue(2) },
         ])
         combined.cancel()
         #expect(order.values == [1, 2])
@@ -44,8 +44,8 @@ struct ObservationTests {
     @Test("store(in:) keeps observations alive until the container lets go")
     func store() {
         let emitter = Emitter<Int, Never>()
-        var set: Set<Observation> = []
-        var array: [Observation] = []
+        var set: Set<SignalObservation> = []
+        var array: [SignalObservation] = []
         emitter.observe { _ in }.store(in: &set)
         emitter.observe { _ in }.store(in: &array)
         #expect(emitter.observerCount == 2)
@@ -56,8 +56,8 @@ struct ObservationTests {
 
     @Test("observations compare by identity")
     func identity() {
-        let a = Observation()
-        let b = Observation()
+        let a = SignalObservation()
+        let b = SignalObservation()
         #expect(a == a)
         #expect(a != b)
         #expect(Set([a, b, a]).count == 2)

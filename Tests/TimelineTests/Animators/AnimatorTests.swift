@@ -23,7 +23,7 @@ struct AnimatorTests {
     @Test func playsFromTheCurrentValueToTheTarget() throws {
         let (clock, state, animator) = try makeAnimator()
         try animator.addAnimation(\.scale, to: 3)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         animator.addCompletion { completions.append($0) }
         try animator.start()
         clock.advance(by: .milliseconds(250))
@@ -74,7 +74,7 @@ struct AnimatorTests {
     @Test func reverseInFlightReturnsToTheStart() throws {
         let (clock, state, animator) = try makeAnimator()
         try animator.addAnimation(\.scale, to: 3)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         animator.addCompletion { completions.append($0) }
         try animator.start()
         clock.advance(to: .milliseconds(500))
@@ -93,7 +93,7 @@ struct AnimatorTests {
     func cancelStopAndFinish(position: AnimatorPosition, scale: Double, finished: Bool) throws {
         let (clock, state, animator) = try makeAnimator()
         try animator.addAnimation(\.scale, to: 3)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         animator.addCompletion { completions.append($0) }
         try animator.start()
         clock.advance(to: .milliseconds(500))
@@ -121,7 +121,7 @@ struct AnimatorTests {
     }
 
     @Test func releasedEarlyStillCompletesOnce() throws {
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         do {
             let (_, _, animator) = try makeAnimator()
             animator.addCompletion { completions.append($0) }
@@ -150,7 +150,7 @@ struct AnimatorTests {
         try choreography.add(Clip(try Track<Double>(startingAt: 0, segments: [TrackSegment(to: 1, duration: 4)]), \Card.alpha))
         try choreography.addLabel("half", at: .time(2))
         try animator.addAnimations(choreography.clip)
-        let events = Recorder<AnimatorEvent>()
+        let events = Inbox<AnimatorEvent>()
         animator.addEventHandler { events.append($0) }
         try animator.start()
         clock.advance(to: .milliseconds(500))
@@ -174,7 +174,7 @@ struct AnimatorTests {
     @Test func continueAnimationFollowsAMotionFromWhereItIs() throws {
         let (clock, state, animator) = try makeAnimator()
         try animator.addAnimation(\.scale, to: 3)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         animator.addCompletion { completions.append($0) }
         try animator.scrub(toFraction: 0.6)
         #expect(close(state.value.scale, 2.2))
@@ -231,7 +231,7 @@ struct TransitionTests {
         transition.add(short)
         transition.add(long)
         #expect(transition.duration == 1)
-        let completions = Recorder<(Double, Completion)>()
+        let completions = Inbox<(Double, Completion)>()
         transition.addCompletion { completions.append((clock.now.inSeconds, $0)) }
         try transition.start()
         clock.advance(to: .milliseconds(500))
@@ -256,7 +256,7 @@ struct TransitionTests {
         let transition = Transition(inFlightPolicy: policy)
         transition.add(fade, completesTransition: true)
         transition.add(scale)
-        let completedAt = Recorder<Double>()
+        let completedAt = Inbox<Double>()
         transition.addCompletion { _ in completedAt.append(clock.now.inSeconds) }
         try transition.start()
         clock.advance(to: .milliseconds(625))
@@ -289,7 +289,7 @@ struct TransitionTests {
         let transition = Transition()
         transition.add(a)
         transition.add(b)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         transition.addCompletion { completions.append($0) }
         try transition.scrub(toFraction: 0.4)
         #expect(close(state.value.scale, 1.8))
@@ -322,7 +322,7 @@ struct TransitionTests {
         transition.add(expand)
         try transition.add(fade, startingAfter: expand)
         #expect(abs(transition.duration - 0.45) < 1e-12)
-        let completedAt = Recorder<Double>()
+        let completedAt = Inbox<Double>()
         transition.addCompletion { _ in completedAt.append(clock.now.inSeconds) }
         try transition.start()
         clock.advance(to: .milliseconds(300))
@@ -347,7 +347,7 @@ struct TransitionTests {
         let transition = Transition()
         transition.add(first)
         try transition.add(second, startingAfter: first)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         transition.addCompletion { completions.append($0) }
         try transition.start()
         clock.advance(to: .milliseconds(500))

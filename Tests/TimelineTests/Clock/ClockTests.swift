@@ -3,7 +3,7 @@ import Testing
 import Timeline
 
 /// Collects what handlers saw, safely across threads.
-final class Recorder<Element: Sendable>: Sendable {
+final class Inbox<Element: Sendable>: Sendable {
     private let storage = Mutex<[Element]>([])
     func append(_ element: Element) { storage.withLock { $0.append(element) } }
     var all: [Element] { storage.withLock { $0 } }
@@ -74,7 +74,7 @@ struct ClockTests {
 
     @Test func handlersRunInOrderAndStopWhenCancelledOrReleased() {
         let clock = ManualClock()
-        let seen = Recorder<String>()
+        let seen = Inbox<String>()
         let first = clock.addTickHandler { seen.append("first \($0.index)") }
         var second: ClockRegistration? = clock.addTickHandler { seen.append("second \($0.index)") }
         clock.tick()
@@ -88,7 +88,7 @@ struct ClockTests {
 
     @Test func reentrantTicksAreDeliveredAfterTheCurrentOne() {
         let clock = ManualClock()
-        let seen = Recorder<String>()
+        let seen = Inbox<String>()
         let a = clock.addTickHandler { tick in
             seen.append("a\(tick.index)")
             if tick.index == 0 { clock.advanceFrame() }
@@ -101,7 +101,7 @@ struct ClockTests {
 
     @Test func handlerCancelledDuringDeliveryReceivesNothingMore() {
         let clock = ManualClock()
-        let seen = Recorder<String>()
+        let seen = Inbox<String>()
         let victim = Mutex<ClockRegistration?>(nil)
         let killer = clock.addTickHandler { _ in
             seen.append("killer")

@@ -36,10 +36,15 @@ public final class Animator<Root: Sendable>: Sendable {
     private let clock: any FrameClock
     private let core: Mutex<Core>
 
+    /// Everything that happens to the animator: started, paused, resumed, reversed, markers of
+    /// its clips, repeats of their named clips, and completed (always the last event).
+    public let events = Emitter<AnimatorEvent, Never>()
+
     struct Entry: Sendable {
         var startFraction: Double
         var apply: @Sendable (Double, inout Root) -> Void
-        var markers: [Marker] = []
+        /// The times at which clip markers produce events, with the event.
+        var markers: [(time: Double, event: AnimatorEvent)] = []
         var clipDuration = 0.0
         var lastProgress = 0.0
     }
@@ -50,7 +55,7 @@ public final class Animator<Root: Sendable>: Sendable {
         /// Animations added before the start, made into entries from the state at the start.
         var deferred: [@Sendable (Root) -> Entry] = []
         var completionHandlers: [@Sendable (Completion) -> Void] = []
-        var eventHandlers: [@Sendable (AnimatorEvent) -> Void] = []
+        var eventObservations: [SignalObservation] = []
         var registration: ClockRegistration?
         var completion: Completion?
 
@@ -151,10 +156,21 @@ public final class Animator<Root: Sendable>: Sendable {
     /// - Throws: ``AnimatorError`` for a bad delay factor or a completed animator.
     public func addAnimations(_ clip: Clip<Root>, delayFactor: Double = 0) throws(AnimatorError) {
         let length = clip.duration.isFinite ? clip.duration : duration
+        // Labels become marker events; a named clip starting again (a repeat) becomes a repeat event.
+        var seen = Set<String>()
+        var markers: [(time: Double, event: AnimatorEvent)] = []
+        for marker in clip.markers {
+            switch marker.kind {
+            case .label: markers.append((marker.time, .marker(marker.name)))
+            case .start: if !seen.insert(marker.name).inserted { markers.append((marker.time, .repeated(marker.name))) }
+            case .end: break
+            }
+        }
+        let events = markers
         try add(delayFactor: delayFactor) { _, start in
             Entry(
                 startFraction: start, apply: { progress, root in clip.apply(at: progress * length, to: &root) },
-                markers: clip.markers.filter { $0.kind == .label }, clipDuration: length)
+                markers: events, clipDuration: length)
         }
     }
 
@@ -190,9 +206,11 @@ public final class Animator<Root: Sendable>: Sendable {
         if let done { handler(done) }
     }
 
-    /// Calls `handler` with every event from now on (started, paused, markers, completed...).
+    /// Calls `handler` with every event from now on, for as long as the animator lives: a
+    /// shorthand for observing ``events``.
     public func addEventHandler(_ handler: @escaping @Sendable (AnimatorEvent) -> Void) {
-        core.withLock { $0.eventHandlers.append(handler) }
+        let observation = events.observe(onValue: handler)
+        core.withLock { $0.eventObservations.append(observation) }
     }
 
     // MARK: - Commands
@@ -339,16 +357,15 @@ public final class Animator<Root: Sendable>: Sendable {
     private func command(
         _ body: (inout Core) throws(AnimatorError) -> [AnimatorEvent]
     ) throws(AnimatorError) {
-        let result: Result<([AnimatorEvent], [@Sendable (AnimatorEvent) -> Void]), AnimatorError> =
+        let result: Result<[AnimatorEvent], AnimatorError> =
             core.withLock { core in
                 do throws(AnimatorError) {
-                    return .success((try body(&core), core.eventHandlers))
+                    return .success(try body(&core))
                 } catch {
                     return .failure(error)
                 }
             }
-        let (events, handlers) = try result.get()
-        for event in events { for handler in handlers { handler(event) } }
+        for event in try result.get() { events.send(event) }
     }
 
     private func ensureRegistered() {
@@ -382,7 +399,7 @@ public final class Animator<Root: Sendable>: Sendable {
                     let to = progress * entry.clipDuration
                     for marker in entry.markers
                     where (from < marker.time && marker.time <= to) || (to <= marker.time && marker.time < from) {
-                        markerEvents.append(.marker(marker.name))
+                        markerEvents.append(marker.event)
                     }
                 }
                 core.entries[index].lastProgress = progress
@@ -414,21 +431,19 @@ public final class Animator<Root: Sendable>: Sendable {
     }
 
     private func deliver(events: [AnimatorEvent], completion: Completion?) {
-        let (eventHandlers, completionHandlers, registration) = core.withLock { core in
-            guard let completion else {
-                return (core.eventHandlers, [@Sendable (Completion) -> Void](), ClockRegistration?.none)
-            }
+        let (completionHandlers, registration) = core.withLock { core in
+            guard let completion else { return ([@Sendable (Completion) -> Void](), ClockRegistration?.none) }
             core.completion = completion
             defer {
                 core.completionHandlers = []
                 core.registration = nil
             }
-            return (core.eventHandlers, core.completionHandlers, core.registration)
+            return (core.completionHandlers, core.registration)
         }
-        for event in events { for handler in eventHandlers { handler(event) } }
+        for event in events { self.events.send(event) }
         guard let completion else { return }
         registration?.cancel()
-        for handler in eventHandlers { handler(.completed(completion)) }
+        self.events.send(.completed(completion))
         for handler in completionHandlers { handler(completion) }
     }
 }

@@ -59,6 +59,10 @@ public final class Transition: Sendable {
     public let inFlightPolicy: InFlightPolicy
     private let state = Mutex(State())
 
+    /// The transition's lifecycle: `started` when ``start()`` runs, `reversed(true)` when an
+    /// interactive transition is cancelled, and `completed` (always the last event).
+    public let events = Emitter<AnimatorEvent, Never>()
+
     /// Creates an empty transition.
     ///
     /// - Parameter inFlightPolicy: What happens to animators still running when the transition
@@ -70,6 +74,7 @@ public final class Transition: Sendable {
     deinit {
         let handlers = state.withLock { $0.completion == nil ? $0.handlers : [] }
         let completion = Completion(finished: false, position: .current, fractionComplete: 0)
+        if !handlers.isEmpty || state.withLock({ $0.completion == nil }) { events.send(.completed(completion)) }
         for handler in handlers { handler(completion) }
     }
 
@@ -174,6 +179,7 @@ public final class Transition: Sendable {
             state.started = true
             return state.members
         }
+        events.send(.started)
         for member in members where member.predecessor == nil { try member.start() }
     }
 
@@ -207,6 +213,7 @@ public final class Transition: Sendable {
             state.cancelled = true
             return state.members
         }
+        events.send(.reversed(true))
         for member in members where !member.isCompleted() {
             try member.continueAnimation(true, speed)
         }
@@ -226,6 +233,7 @@ public final class Transition: Sendable {
     /// `motion`; the transition then completes with `finished: false`, every value where it started.
     public func cancelInteractive(following motion: some Motion<Double>) throws(AnimatorError) {
         state.withLock { $0.cancelled = true }
+        events.send(.reversed(true))
         try continueInteractive(following: motion, towards: .start)
     }
 
@@ -289,6 +297,7 @@ public final class Transition: Sendable {
         case .finishAtEnd: for member in others where !member.isCompleted() { member.finish() }
         case .stopWhereTheyAre: for member in others where !member.isCompleted() { member.stop() }
         }
+        events.send(.completed(completion))
         for handler in handlers { handler(completion) }
     }
 }

@@ -11,6 +11,7 @@
 /// - A handler added during a delivery receives the next tick; a handler cancelled during a
 ///   delivery receives nothing after ``ClockRegistration/cancel()`` returns.
 /// - Handlers run without any clock lock held: they may add handlers, cancel, pause or tick.
+/// - ``ticks`` observers receive each tick after every handler has, in the same order as ticks.
 public protocol FrameClock: AnyObject, Sendable {
     /// The clock's current time.
     var now: Duration { get }
@@ -41,6 +42,10 @@ public protocol FrameClock: AnyObject, Sendable {
     /// Calls `handler` with every tick from now on, until the returned registration is cancelled
     /// or released.
     func addTickHandler(_ handler: @escaping @Sendable (Tick) -> Void) -> ClockRegistration
+
+    /// Every tick, as a signal, delivered after the tick handlers (animators) have run, so that
+    /// observers see the values of that tick.
+    var ticks: Emitter<Tick, Never> { get }
 }
 
 /// Why a clock operation was refused.

@@ -22,6 +22,8 @@ final class ClockCore: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Every tick, after the handlers.
+    let ticks = Emitter<Tick, Never>()
 
     var lastTick: Tick? {
         state.withLock { state in
@@ -86,6 +88,7 @@ final class ClockCore: Sendable {
             for handler in handlers where handler.registration.value?.isActive == true {
                 handler.body(current)
             }
+            ticks.send(current)
         }
         return tick
     }

@@ -21,6 +21,12 @@ public struct ResolvedLayer: Sendable, Equatable {
         public var pathData: String
         /// How the path's inside is decided.
         public var fillRule: FillRule
+
+        /// Creates a mask.
+        public init(pathData: String, fillRule: FillRule) {
+            self.pathData = pathData
+            self.fillRule = fillRule
+        }
     }
 
     /// A blurred copy of the outline (or of its own path) drawn below the layer.
@@ -35,6 +41,15 @@ public struct ResolvedLayer: Sendable, Equatable {
         public var offset: Point
         /// The shadow's own outline, or `nil` for the layer's outline.
         public var pathData: String?
+
+        /// Creates a shadow.
+        public init(color: Color, opacity: Double, radius: Double, offset: Point, pathData: String?) {
+            self.color = color
+            self.opacity = opacity
+            self.radius = radius
+            self.offset = offset
+            self.pathData = pathData
+        }
     }
 
     /// The layer's name.

@@ -39,11 +39,11 @@ struct SceneReader {
         if let list = attempt({ () throws(DocumentError) in try cursor.required("layers").array() }) {
             var names: Set<String> = []
             for item in list {
-                guard let layer = readLayer(item) else { continue }
-                if !names.insert(layer.name).inserted {
-                    record(item.child("name")!.error("duplicate layer name \"\(layer.name)\""))
+                // Names are checked first, so that a duplicate is reported even when a layer is invalid.
+                if case .string(let name)? = item.value["name"], !name.isEmpty, !names.insert(name).inserted {
+                    record(item.child("name")!.error("duplicate layer name \"\(name)\""))
                 }
-                layers.append(layer)
+                if let layer = readLayer(item) { layers.append(layer) }
             }
         }
         guard errors.isEmpty, let size, let background else { return nil }

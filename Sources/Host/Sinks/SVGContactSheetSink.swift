@@ -133,7 +133,8 @@ public struct SVGContactSheetSink<Output: TextOutput>: FrameSink {
         "frame \(frame.index) · \(SceneSVGWriter.number((frame.time * 1000).rounded() / 1000)) s"
     }
 
-    /// `completed`, `cancelled` or `started` on a frame where that happened; `nil` otherwise.
+    /// `started`, `completed`, `cancelled` or a marker's name, each once, on a frame where that
+    /// happened; `nil` otherwise.
     static func events(_ frame: FrameRecorder.Recorded) -> String? {
         let words = frame.events.compactMap { event -> String? in
             if case .completed(let finished) = event.kind { return finished ? "completed" : "cancelled" }
@@ -141,6 +142,8 @@ public struct SVGContactSheetSink<Output: TextOutput>: FrameSink {
             if case .started = event.kind { return "started" }
             return nil
         }
-        return words.isEmpty ? nil : words.joined(separator: ", ")
+        var unique: [String] = []
+        for word in words where !unique.contains(word) { unique.append(word) }
+        return unique.isEmpty ? nil : unique.joined(separator: ", ")
     }
 }

@@ -76,7 +76,7 @@ public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
             var chart = ChannelPlotSVG(schema: schema, frames: frames)
             chart.title = title
             chart.subtitle = "\(frames.count) frames"
-            stage = "<svg id=\"stage\" viewBox=\"0 0 \(SceneSVGWriter.number(chart.width)) \(SceneSVGWriter.number(chart.height))\" role=\"img\" aria-label=\"the channels over time\">\n"
+            stage = "<svg id=\"stage\" class=\"plot\" viewBox=\"0 0 \(SceneSVGWriter.number(chart.width)) \(SceneSVGWriter.number(chart.height))\" role=\"img\" aria-label=\"the channels over time\">\n"
             stage += chart.body
             plot = chart
         }

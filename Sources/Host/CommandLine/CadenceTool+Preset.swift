@@ -56,7 +56,8 @@ extension CadenceTool {
         do { preset = try Preset(context: context, parameters: values) } catch { throw BadInput(error.message) }
         var source: PresetSource<Preset>
         do { source = try PresetSource(preset: preset, frameRate: frameRate) } catch { throw BadInput("\(Preset.name): \(error)") }
-        try stream(&source, frameRate: frameRate, frames: try list.frameRange(), list: list, realTime: false, scene: .scene(preset.scene))
+        try stream(&source, frameRate: frameRate, frames: try list.frameRange(), list: list, realTime: false, scene: .scene(preset.scene),
+            title: "\(Preset.name) (\(context.operation.rawValue))")
     }
 
     static func unknownPreset(_ name: String) -> UsageError {

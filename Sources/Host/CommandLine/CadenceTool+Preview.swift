@@ -9,13 +9,13 @@ extension CadenceTool {
     /// over time. A document's `"scene"` JSON is read, and its bindings checked against the
     /// frames' channels, when the render begins; its errors are reported by JSON path.
     func makePreviewSink(
-        format: String, output: OutputBox, scene: SceneDescription?, frameRate: FrameRate
+        format: String, output: OutputBox, scene: SceneDescription?, frameRate: FrameRate, title: String
     ) throws -> (any FrameSink)? {
         switch format {
         case "svg":
-            return SVGContactSheetSink(output: output, scene: scene, frameRate: frameRate)
+            return SVGContactSheetSink(output: output, scene: scene, frameRate: frameRate, title: title)
         case "html":
-            return HTMLPreviewSink(output: output, scene: scene, frameRate: frameRate)
+            return HTMLPreviewSink(output: output, scene: scene, frameRate: frameRate, title: title)
         default:
             return nil
         }

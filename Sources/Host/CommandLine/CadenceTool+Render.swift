@@ -30,13 +30,13 @@ extension CadenceTool {
         let frameRate = try list.frameRate() ?? document.frameRate
         try stream(
             &source, frameRate: frameRate, frames: try list.frameRange(), list: list, realTime: realTime,
-            scene: document.scene.map { SceneDescription.json($0) })
+            scene: document.scene.map { SceneDescription.json($0) }, title: document.name)
     }
 
     /// Streams a source to the sink the options choose.
     mutating func stream<Source: FrameSource>(
         _ source: inout Source, frameRate: FrameRate, frames: ClosedRange<Int>?, list: ArgumentList,
-        realTime: Bool, scene: SceneDescription?
+        realTime: Bool, scene: SceneDescription?, title: String
     ) throws {
         let format = list.string("format") ?? "jsonl"
         var output = OutputBox(base: standardOutput)
@@ -72,7 +72,7 @@ extension CadenceTool {
             defer { output = sink.output }
             try run(&sink)
         default:
-            if var sink = try makePreviewSink(format: format, output: output, scene: scene, frameRate: frameRate) {
+            if var sink = try makePreviewSink(format: format, output: output, scene: scene, frameRate: frameRate, title: title) {
                 try run(&sink)
                 return
             }

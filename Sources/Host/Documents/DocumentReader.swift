@@ -93,6 +93,10 @@ struct DocumentReader {
             }
             clip = choreography.clip
         }
+        if let scene = root.child("scene") {
+            errors += Scene.validationErrors(
+                in: scene.value, schema: FrameSchema(tracks.map { ($0.name, $0.kind.channelKind) }))
+        }
         guard let clip, errors.isEmpty else { return nil }
         let duration: Double
         if let explicitDuration {

@@ -167,6 +167,7 @@ public struct CardExpandPreset: TransitionPreset {
         header.bind(.y, to: "card.y")
         header.bind(.width, to: "card.width")
         header.bind(.height, to: "header.height")
+        header.bind(.cornerRadius, to: "card.cornerRadius")
         close.bind(.x, to: "close.x")
         close.bind(.y, to: "close.y")
         close.bind(.opacity, to: "close.alpha")

@@ -91,3 +91,70 @@ struct TextSinkTests {
         #expect(Set(frames).count == frames.count)
     }
 }
+
+@Suite("Signal and async sinks")
+struct SignalSinkTests {
+    @Test func framesAsAnAsyncSequenceMatchTheOfflineRender() async throws {
+        var indices: [Int] = []
+        var xs: [Double] = []
+        for try await frame in HostLoop.frames(of: RampSource(), frameRate: FrameRate(4)!, frames: 1...3) {
+            indices.append(frame.index)
+            xs.append(frame.numbers[0])
+        }
+        #expect(indices == [1, 2, 3])
+        #expect(xs == [0.25, 0.5, 0.75])
+    }
+
+    @Test func aSignalSinkDeliversEveryFrameThenFinishes() async throws {
+        let sink = SignalSink()
+        let listener = Task {
+            var seen: [Int] = []
+            for await frame in sink.frames.values(buffering: .unbounded) { seen.append(frame.index) }
+            return seen
+        }
+        while sink.frames.observerCount == 0 { await Task.yield() }
+        var source = RampSource()
+        var rendering = sink
+        try HostLoop.renderOffline(&source, frameRate: FrameRate(4)!, to: &rendering)
+        #expect(await listener.value == [0, 1, 2, 3, 4])
+    }
+
+    @Test func theLatestPolicyKeepsMemoryBoundedForASlowListener() async throws {
+        let sink = SignalSink()
+        let gate = AsyncGate()
+        let listener = Task {
+            var seen: [Int] = []
+            for await frame in sink.frames.values(buffering: .latest) {
+                seen.append(frame.index)
+                if seen.count == 1 { await gate.wait() }
+            }
+            return seen
+        }
+        while sink.frames.observerCount == 0 { await Task.yield() }
+        var source = RampSource()
+        var rendering = sink
+        try HostLoop.renderOffline(&source, frameRate: FrameRate(100)!, to: &rendering)
+        await gate.open()
+        let seen = await listener.value
+        // The listener stalls on its first frame: of the other 100 only the newest waits for it.
+        #expect(seen.count <= 3)
+        #expect(seen.last == 100)
+    }
+}
+
+/// A one-shot gate for tests.
+actor AsyncGate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
+}

@@ -82,3 +82,7 @@ spring card-expand-position --damping-ratio 0.7 --duration 1
 # The example document of Docs/Scenes.md, read from the guide itself.
 echo "cadence render - --format svg > $plots/scene-dot.svg   (the JSON example of Docs/Scenes.md)"
 sed -n '/^```json$/,/^```$/p' Docs/Scenes.md | sed '1d;$d' | "$cadence" render - --format svg >"$plots/scene-dot.svg"
+
+# The path morph of Docs/Paths.md.
+echo "cadence render Docs/examples/morph.json --format svg --out $plots/path-morph.svg"
+"$cadence" render Docs/examples/morph.json --format svg --out "$plots/path-morph.svg"

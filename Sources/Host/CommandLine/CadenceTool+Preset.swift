@@ -47,11 +47,6 @@ extension CadenceTool {
     private mutating func render<Preset: TransitionPreset>(
         _ type: Preset.Type, context: TransitionContext, values: [String: Double], frameRate: FrameRate, list: ArgumentList
     ) throws {
-        for (name, value) in values where value < 0 && !(Preset.parameters.first { $0.name == name }?.defaultValue ?? 0 < 0) {
-            if name.contains("duration") || name.contains("width") || name.contains("height") {
-                throw BadInput("--\(name) must not be negative, got \(NumberFormat.string(value))")
-            }
-        }
         let preset: Preset
         do { preset = try Preset(context: context, parameters: values) } catch { throw BadInput(error.message) }
         var source: PresetSource<Preset>

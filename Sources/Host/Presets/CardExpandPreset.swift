@@ -73,7 +73,9 @@ public struct CardExpandPreset: TransitionPreset {
         cardFrame = Rect(
             x: parameters.value("card-x", in: Self.parameters), y: parameters.value("card-y", in: Self.parameters),
             width: parameters.value("card-width", in: Self.parameters), height: parameters.value("card-height", in: Self.parameters))
-        guard cardFrame.width > 0, cardFrame.height > 0 else { throw PresetError("the card needs a positive width and height") }
+        guard cardFrame.size.width > 0, cardFrame.size.height > 0 else {
+            throw PresetError("the card needs a positive width and height")
+        }
     }
 
     /// The moving card at the origin, the tapped card hidden.

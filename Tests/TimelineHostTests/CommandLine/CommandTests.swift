@@ -60,6 +60,8 @@ struct CommandTests {
         #expect(cadence("preset", "card-expand", "--size", "0x10").status == 2)
         #expect(cadence("preset", "card-expand", "--operation", "sideways").status == 2)
         #expect(cadence("preset", "circular-reveal", "--operation", "pop").status == 2)
+        #expect(cadence("preset", "card-expand", "--card-width", "-5").err == "cadence: error: the card needs a positive width and height\n")
+        #expect(cadence("preset", "expanding-view", "--expand-duration", "-1").status == 2)
         #expect(cadence("render", "a.json", "--frames", "5..2").status == 2)
         #expect(cadence("render", "a.json", "--fps", "nan").status == 2)
     }

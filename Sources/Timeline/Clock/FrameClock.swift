@@ -33,7 +33,7 @@ public protocol FrameClock: AnyObject, Sendable {
 
     /// Changes how fast clock time runs from now on.
     ///
-    /// - Throws: ``ClockError/invalidRate(_:)`` unless `rate` is finite and not negative.
+    /// - Throws: ``ClockError/invalidRate(_:)`` unless `rate` is in `0...1_000_000`.
     func setRate(_ rate: Double) throws(ClockError)
 
     /// Makes the current clock time `time`; later ticks continue from there.
@@ -58,7 +58,7 @@ public enum ClockError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A sentence that says what is wrong.
     public var description: String {
         switch self {
-        case .invalidRate(let rate): "clock rate must be a finite number >= 0, got \(rate)"
+        case .invalidRate(let rate): "clock rate must be a number in 0...1000000, got \(rate)"
         case .invalidTime(let time): "time must be a finite number, got \(time)"
         }
     }

@@ -42,7 +42,7 @@ final class ClockCore: Sendable {
     func resume(atSource source: Duration) { state.withLock { $0.time.resume(atSource: source) } }
 
     func setRate(_ rate: Double, atSource source: Duration) throws(ClockError) {
-        guard rate.isFinite, rate >= 0 else { throw .invalidRate(rate) }
+        guard rate.isFinite, rate >= 0, rate <= ClockState.maximumRate else { throw .invalidRate(rate) }
         state.withLock { $0.time.setRate(rate, atSource: source) }
     }
 

@@ -25,6 +25,25 @@ struct ClockTests {
         #expect(abs(naive - 86_400) > 1e-6, "the reference drift this test guards against")
     }
 
+    @Test func aHalfSpeedClockAdvancedByFrameDurationsDoesNotDrift() throws {
+        // advance(by:) adds Durations (attoseconds) and the rate maps from one anchor: over a
+        // million steps of 1/120 s at rate 0.5 the clock is within a microsecond of the exact time.
+        let clock = ManualClock()
+        try clock.setRate(0.5)
+        let step = Duration.seconds(1) / 120
+        for _ in 0..<1_000_000 { clock.advance(by: step) }
+        let error = clock.now - .seconds(1_000_000.0 / 240)
+        #expect(error < .microseconds(1) && error > .microseconds(-1), "drift \(error)")
+    }
+
+    @Test func advanceFrameAfterALongJumpFindsTheNextFrameAtOnce() throws {
+        let clock = ManualClock(frameRate: FrameRate(60)!)
+        clock.advance(by: .seconds(400_000))
+        let tick = clock.advanceFrame()
+        #expect(tick.time == .seconds(400_000) + .seconds(1) / 60)
+        #expect(throws: ClockError.invalidRate(1e300)) { try clock.setRate(1e300) }
+    }
+
     @Test func frameRatesAreExactRatios() {
         let ntsc = FrameRate(framesPerSecond: 29.97)!
         #expect(ntsc.numerator == 30_000 && ntsc.denominator == 1001)

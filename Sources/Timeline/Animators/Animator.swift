@@ -23,8 +23,9 @@ import Synchronization
 ///
 /// The completion fires exactly once: `finished: true` at the end (or at the start, when running
 /// reversed) or through ``finish(at:)``; `finished: false` through ``cancel()``, ``stop()``, or
-/// when the animator is released before it completes. A running animator is kept alive by its
-/// clock until it completes.
+/// when the animator is released before it completes. A running animator keeps itself alive until
+/// it completes; a paused one lives only as long as someone holds it (released, it completes with
+/// `finished: false`).
 public final class Animator<Root: Sendable>: Sendable {
     /// The animator's length in seconds.
     public let duration: Double
@@ -58,6 +59,9 @@ public final class Animator<Root: Sendable>: Sendable {
         var eventObservations: [SignalObservation] = []
         var registration: ClockRegistration?
         var completion: Completion?
+        /// The animator itself while it runs: a running animator stays alive until it completes,
+        /// a paused or finished one is released with its last owner.
+        var keepAlive: Animator?
 
         /// Before the first start (or scrub), turns the animations added so far into entries that
         /// begin from the state's current values.
@@ -349,6 +353,7 @@ public final class Animator<Root: Sendable>: Sendable {
             core.machine.complete(at: position, finished: finished, clock: now)
         }
         guard let completion else { return }
+        refreshKeepAlive()
         applyValues()
         deliver(events: [], completion: completion)
     }
@@ -365,13 +370,14 @@ public final class Animator<Root: Sendable>: Sendable {
                     return .failure(error)
                 }
             }
+        refreshKeepAlive()
         for event in try result.get() { events.send(event) }
     }
 
     private func ensureRegistered() {
         let needs = core.withLock { $0.registration == nil && $0.completion == nil }
         guard needs else { return }
-        let registration = clock.addTickHandler { tick in self.step(to: tick.seconds) }
+        let registration = clock.addTickHandler { [weak self] tick in self?.step(to: tick.seconds) }
         let duplicate = core.withLock { core -> ClockRegistration? in
             if core.registration != nil || core.completion != nil { return registration }
             core.registration = registration
@@ -380,8 +386,24 @@ public final class Animator<Root: Sendable>: Sendable {
         duplicate?.cancel()
     }
 
+    /// Holds the animator while it runs (or waits out its delay), and lets it go otherwise.
+    private func refreshKeepAlive() {
+        let released = core.withLock { core -> Animator? in
+            switch core.machine.phase {
+            case .running, .waiting:
+                if core.keepAlive == nil { core.keepAlive = self }
+                return nil
+            case .inactive, .paused, .completed:
+                defer { core.keepAlive = nil }
+                return core.keepAlive
+            }
+        }
+        _ = released  // released after the lock, never inside it
+    }
+
     private func step(to clockTime: Double) {
         let (events, completion) = core.withLock { $0.machine.advance(to: clockTime) }
+        refreshKeepAlive()
         applyValues()
         deliver(events: events, completion: completion)
     }

@@ -129,6 +129,32 @@ struct AnimatorTests {
         #expect(completions.all.map(\.finished) == [false])
     }
 
+    @Test func aRunningAnimatorLivesUntilItCompletesAPausedOneWithItsOwner() throws {
+        let clock = ManualClock()
+        let state = AnimatedState(Card())
+        let completions = Inbox<Completion>()
+        do {
+            let running = try Animator(duration: 1, state: state, clock: clock)
+            try running.addAnimation(\.scale, to: 3)
+            running.addCompletion { completions.append($0) }
+            try running.start()
+        }
+        clock.advance(to: .milliseconds(500))
+        #expect(close(state.value.scale, 2))                 // still running, owned by no one
+        clock.advance(to: .seconds(1))
+        #expect(completions.all.map(\.finished) == [true])
+        do {
+            let paused = try Animator(duration: 1, state: state, clock: clock)
+            paused.addCompletion { completions.append($0) }
+            try paused.start()
+            clock.advance(to: .milliseconds(1200))
+            paused.pause()
+        }
+        // Released while paused: its completion fires, cancelled, where it was.
+        #expect(completions.all.map(\.finished) == [true, false])
+        #expect(completions.all.last?.position == .current)
+    }
+
     @Test func completionCanStartTheNextAnimatorWithoutAFrameOfLag() throws {
         let clock = ManualClock()
         let state = AnimatedState(Card())

@@ -42,7 +42,7 @@ extension CadenceTool {
         var output = OutputBox(base: standardOutput)
         if let path = list.string("out") { output = OutputBox(base: try FileOutput(path: path)) }
         defer { if list.string("out") == nil { standardOutput = output.base } }
-        let total = frames?.count ?? HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate).count
+        let total = try frames?.count ?? HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate).count
         var errorOutput = standardError
         let showProgress = showsProgress && list.string("out") != nil && !realTime
         let progress: ((Int, Int) -> Void)? = showProgress

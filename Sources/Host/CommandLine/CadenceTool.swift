@@ -71,6 +71,8 @@ public struct CadenceTool {
             return fail(error.message, status: 2)
         } catch let error as InputError {
             return fail(error.description, status: 2)
+        } catch let error as HostLoop.RunError {
+            return fail(error.description, status: 2)
         } catch {
             return fail("\(error)", status: 1)
         }
@@ -106,7 +108,7 @@ public struct CadenceTool {
         case "bench": try bench(rest)
         default:
             throw UsageError(
-                "unknown command '\(command)'; commands: \(Self.commands.map(\.name).joined(separator: ", "))",
+                "unknown command '\(ArgumentList.excerpt(command))'; commands: \(Self.commands.map(\.name).joined(separator: ", "))",
                 command: "")
         }
     }

@@ -107,6 +107,11 @@ struct DocumentReader {
             record(root.error("a track repeats forever, so the document needs an explicit \"duration\""))
             return nil
         }
+        guard frameRate.frameCount(covering: duration) != nil else {
+            record((root.child("duration") ?? root).error(
+                "\(NumberFormat.string(duration)) s at \(frameRate) is more than \(FrameRate.maximumFrameCount) frames"))
+            return nil
+        }
         return TimelineDocument(
             name: name, frameRate: frameRate, duration: duration, tracks: tracks, clip: clip,
             scene: root.child("scene")?.value)

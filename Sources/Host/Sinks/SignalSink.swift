@@ -93,11 +93,12 @@ extension HostLoop {
     ///   - source: What to render (copied: iterating twice renders twice).
     ///   - frameRate: Frames per second.
     ///   - frames: Which frames to yield; by default `0 ... ceil(duration × fps)`.
+    /// - Throws: ``RunError/tooManyFrames(duration:frameRate:)`` for a default range that is too long.
     public static func frames<Source: FrameSource>(
         of source: Source, frameRate: FrameRate, frames: ClosedRange<Int>? = nil
-    ) -> RenderedFrames<Source> {
-        RenderedFrames(
-            source: source, frameRate: frameRate,
-            range: frames ?? defaultFrames(duration: source.duration, frameRate: frameRate))
+    ) throws(RunError) -> RenderedFrames<Source> {
+        let range: ClosedRange<Int>
+        if let frames { range = frames } else { range = try defaultFrames(duration: source.duration, frameRate: frameRate) }
+        return RenderedFrames(source: source, frameRate: frameRate, range: range)
     }
 }

@@ -66,6 +66,25 @@ struct CommandTests {
         #expect(cadence("render", "a.json", "--fps", "nan").status == 2)
     }
 
+    @Test func absurdNumbersAreBadInputNotCrashes() throws {
+        let long = try temporaryFile("long.json", #"{"cadence": 1, "duration": 1e300, "tracks": [{"name": "a", "keyframes": [{"value": 1}]}]}"#)
+        let result = cadence("render", long)
+        #expect(result.status == 2 && result.err.contains("is more than 2147483647 frames"))
+        let card = try temporaryFile("card.json", issueExample)
+        #expect(cadence("render", card, "--frames", "0..9223372036854775807").err.contains("'--frames' needs A..B with 0 <= A <= B <= 2147483647"))
+        #expect(cadence("render", card, "--frames", "1..").status == 2)
+        #expect(cadence("render", card, "--frames", "1....5").status == 2)
+        #expect(cadence("render", card, "--frames", "3...4").out.split(separator: "\n").count == 2)
+        #expect(cadence("curve", "linear", "--samples", "9223372036854775807").err.contains("is at most 10000000"))
+        #expect(cadence("spring", "--response", "0.5", "--damping-ratio", "1e-300").status == 2)
+        #expect(cadence("preset", "cross-dissolve", "--duration", "1e308").status == 2)
+        let huge = String(repeating: "9", count: 100_000)
+        let quoted = cadence("curve", "linear", "--samples", huge)
+        #expect(quoted.status == 2 && quoted.err.count < 300)
+        let twice = try temporaryFile("twice.json", #"{"cadence": 1, "tracks": [{"name": "a", "keyframes": [{"value": 1}]}], "timeline": [{"track": "a"}, {"track": "a"}]}"#)
+        #expect(cadence("validate", twice).err.contains("timeline[1].track: track \"a\" is already placed in the timeline"))
+    }
+
     @Test func curveSamplesEvenlyFromZeroToOne() {
         let result = cadence("curve", "cubic-bezier(0.42, 0, 0.58, 1)", "--samples", "5")
         #expect(result.status == 0)

@@ -97,7 +97,7 @@ struct SignalSinkTests {
     @Test func framesAsAnAsyncSequenceMatchTheOfflineRender() async throws {
         var indices: [Int] = []
         var xs: [Double] = []
-        for try await frame in HostLoop.frames(of: RampSource(), frameRate: FrameRate(4)!, frames: 1...3) {
+        for try await frame in try HostLoop.frames(of: RampSource(), frameRate: FrameRate(4)!, frames: 1...3) {
             indices.append(frame.index)
             xs.append(frame.numbers[0])
         }

@@ -55,6 +55,9 @@ struct ClockTests {
         #expect(FrameRate(0) == nil)
         #expect(FrameRate.fps60.frameCount(covering: 1.0) == 60)
         #expect(FrameRate.fps60.frameCount(covering: 1.01) == 61)
+        #expect(FrameRate.fps60.frameCount(covering: 1e300) == nil)
+        #expect(FrameRate.fps60.frameCount(covering: .nan) == nil)
+        #expect(FrameRate.fps60.frameCount(covering: -1) == 0)
     }
 
     @Test func pauseResumeRateAndSeek() throws {

@@ -30,9 +30,14 @@ public final class AnimatedState<Root: Sendable>: Sendable {
         storage.withLock { $0 }
     }
 
-    /// Changes the value in place, atomically with respect to other updates.
+    /// Changes the value in place, atomically with respect to other updates, then publishes it on
+    /// ``values``.
     ///
-    /// - Parameter body: Mutates the value; must not call back into this state.
+    /// Updates from one thread (a clock's animators) publish in order; updates made at the same
+    /// moment from several threads apply atomically but may publish in either order.
+    ///
+    /// - Parameter body: Mutates the value; must not read or update this state (the lock is not
+    ///   recursive).
     /// - Returns: What `body` returns.
     @discardableResult
     public func update<Result: Sendable>(_ body: (inout Root) throws -> Result) rethrows -> Result {

@@ -279,7 +279,7 @@ struct TrackValidationTests {
         }
         #expect(throws: TrackError.segmentOutOfRange(keyframe: 1)) {
             try Track<Double>(keyframes: [
-                Keyframe(time: 0, value: 0), Keyframe(time: 1e-320, value: 1, .cubic), Keyframe(time: 1, value: 0, .cubic),
+                Keyframe(time: 0, value: 0), Keyframe(time: .leastNonzeroMagnitude * 2000, value: 1, .cubic), Keyframe(time: 1, value: 0, .cubic),
             ])
         }
     }

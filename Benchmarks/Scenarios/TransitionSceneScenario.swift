@@ -1,0 +1,3 @@
+enum TransitionSceneScenario {
+    static func cases(_ configuration: SuiteConfiguration) -> [BenchmarkCase] { [] }
+}

@@ -1,0 +1,178 @@
+/// The playhead's per-track operations over unowned pointers.
+struct PlayheadKernel {
+    let bank: BankView
+    let records: UnsafeMutablePointer<SIMD4<Double>>
+    let words: UnsafeMutablePointer<UInt64>
+    let pending: UnsafeMutablePointer<Int32>
+    let steps: UnsafePointer<StateMatrix>
+    /// Frame playback: the rate and the anchor interval; `nil` for time playback.
+    let rate: FrameRate?
+    let anchorInterval: Int
+
+    /// Finds track `track`'s segment at `time` from scratch, sets its record and returns its value.
+    @inline(never)
+    func seek(_ track: Int, at time: Double, frame: Int) -> Double {
+        let (first, end) = bank.keyframes(ofTrack: track)
+        let k = bank.lastKeyframe(atOrBefore: time, first: first, end: end)
+        enter(track, keyframe: k, first: first, last: end - 1, at: time, frame: frame)
+        return recordValue(track, at: time)
+    }
+
+    /// Moves track `track` to the segment at `time`, later than its current one.
+    @inline(never)
+    func cross(_ track: Int, at time: Double, frame: Int) -> Double {
+        seek(track, at: time, frame: frame)
+    }
+
+    /// Track `track`'s record code.
+    @inline(__always)
+    func code(_ track: Int) -> UInt32 { UInt32(truncatingIfNeeded: words[track]) }
+
+    /// Track `track`'s cursor: the global index of its last keyframe at or before the playhead.
+    @inline(__always)
+    func cursor(_ track: Int) -> Int { Int(Int32(truncatingIfNeeded: words[track] >> 32)) }
+
+    /// Sets track `track`'s code and cursor.
+    @inline(__always)
+    func set(_ track: Int, code: UInt32, cursor: Int) {
+        words[track] = UInt64(code) | UInt64(UInt32(truncatingIfNeeded: cursor)) << 32
+    }
+
+    /// Sets the record of track `track` for the segment starting at global keyframe `k`.
+    @inline(__always)
+    func enter(_ track: Int, keyframe k: Int, first: Int, last: Int, at time: Double, frame: Int) {
+        let times = bank.times
+        let values = bank.values
+        if k < first {
+            records[track] = SIMD4(-1, 1 / (times[first] + 1), values[first], -0.0)
+            set(track, code: SegmentCode.constant, cursor: k)
+            return
+        }
+        if k >= last {
+            records[track] = SIMD4(times[last], 0, values[last], -0.0)
+            set(track, code: SegmentCode.constant, cursor: k)
+            return
+        }
+        let code = bank.codes[k + 1]
+        let start = times[k]
+        let span = times[k + 1] - start
+        let p0 = values[k]
+        let p1 = values[k + 1]
+        switch SegmentCode.kind(code) {
+        case SegmentCode.table:
+            records[track] = SIMD4(start, 1 / span, p0, p1 - p0)
+            set(track, code: code, cursor: k)
+        case SegmentCode.linear:
+            records[track] = SIMD4(start, span, p0, p1 - p0)
+            set(track, code: code, cursor: k)
+        case SegmentCode.hold:
+            records[track] = SIMD4(start, 1 / span, p0, -0.0)
+            set(track, code: SegmentCode.constant, cursor: k)
+        case SegmentCode.linearTimeInvariant where rate != nil:
+            anchor(track, keyframe: k, frame: frame)
+        case SegmentCode.linearTimeInvariant:
+            records[track] = SIMD4(start, span, p1, p0 - p1)
+            set(track, code: code, cursor: k)
+        default:
+            records[track] = SIMD4(start, span, 0, 0)
+            set(track, code: SegmentCode.make(SegmentCode.general, 0), cursor: k)
+        }
+    }
+
+    /// Sets the stepped state of track `track`, in the linear time-invariant segment starting at
+    /// global keyframe `k`, for frame `frame` (see ``steppedState(keyframe:frame:)``).
+    @inline(never)
+    func anchor(_ track: Int, keyframe k: Int, frame: Int) {
+        let state = steppedState(keyframe: k, frame: frame)
+        records[track] = SIMD4(bank.times[k + 1], state.displacement, bank.values[k + 1], state.velocity)
+        let table = bank.linearSegments[SegmentCode.payload(bank.codes[k + 1])].table
+        set(track, code: SegmentCode.make(SegmentCode.stepped, table), cursor: k)
+    }
+
+    /// The state at frame `frame` of the linear time-invariant segment starting at global keyframe
+    /// `k`: the closed form at the anchor frame (the later of the segment's first frame and the last
+    /// multiple of the anchor interval), then one exact step per frame. Where playback started does
+    /// not matter: every path to a frame takes these steps.
+    @inline(__always)
+    func steppedState(keyframe k: Int, frame: Int) -> (displacement: Double, velocity: Double) {
+        let rate = rate!
+        let start = bank.times[k]
+        let segment = bank.linearSegments[SegmentCode.payload(bank.codes[k + 1])]
+        let interval = anchorInterval
+        let grid = frame - ((frame % interval) + interval) % interval
+        let anchorFrame = Swift.max(Self.firstFrame(atOrAfter: start, before: frame, rate: rate), grid)
+        var state = bank.propagate(
+            rate.seconds(ofFrame: anchorFrame) - start, displacement: bank.values[k] - bank.values[k + 1],
+            velocity: segment.startVelocity, table: segment.table)
+        let step = steps[segment.table]
+        var index = anchorFrame
+        while index < frame {
+            state = step.applied(toDisplacement: state.displacement, velocity: state.velocity)
+            index += 1
+        }
+        return state
+    }
+
+    /// Track `track`'s value at `time` (frame `frame` in frame playback) without touching its
+    /// record: what a seek writes.
+    @inline(__always)
+    func value(ofTrack track: Int, at time: Double, frame: Int) -> Double {
+        guard rate != nil else { return bank.value(ofTrack: track, at: time) }
+        let (first, end) = bank.keyframes(ofTrack: track)
+        if end - first == 1 { return bank.values[first] }
+        let k = bank.lastKeyframe(atOrBefore: time, first: first, end: end)
+        return bank.value(first: first, last: end - 1, keyframe: k, at: time) { g, code in
+            if SegmentCode.kind(code) == SegmentCode.linearTimeInvariant {
+                return bank.values[g + 1] + steppedState(keyframe: g, frame: frame).displacement
+            }
+            return bank.segmentValue(g, at: time)
+        }
+    }
+
+    /// The first frame whose time is at or after `time`, given that frame `frame`'s time is.
+    static func firstFrame(atOrAfter time: Double, before frame: Int, rate: FrameRate) -> Int {
+        let estimate = (time * Double(rate.numerator) / Double(rate.denominator)).rounded(.up)
+        var index = estimate < Double(frame) ? Swift.max(Int(estimate), 0) : frame
+        while index > 0, rate.seconds(ofFrame: index - 1) >= time { index -= 1 }
+        while index < frame, rate.seconds(ofFrame: index) < time { index += 1 }
+        return index
+    }
+
+    /// The value of track `track`'s record at `time` (inside its segment).
+    @inline(__always)
+    func recordValue(_ track: Int, at time: Double) -> Double {
+        let code = self.code(track)
+        let record = records[track]
+        let payload = SegmentCode.payload(code)
+        switch SegmentCode.kind(code) {
+        case SegmentCode.table:
+            let u = BankView.clamp((time - record.x) * record.y)
+            return record.z + record.w * bank.curveValue(base: payload, at: u)
+        case SegmentCode.linear:
+            return record.z + record.w * ((time - record.x) / record.y)
+        case SegmentCode.linearTimeInvariant:
+            let segment = bank.linearSegments[payload]
+            return record.z + bank.propagate(
+                time - record.x, displacement: record.w, velocity: segment.startVelocity,
+                table: segment.table
+            ).displacement
+        case SegmentCode.stepped:
+            return record.z + record.y
+        default:
+            return bank.segmentValue(cursor(track), at: time)
+        }
+    }
+
+    /// A track whose record is not a table, in forward playback: crosses into the next segment
+    /// when its end is reached, otherwise evaluates the record.
+    @inline(never)
+    func special(_ track: Int, at time: Double, frame: Int) -> Double {
+        let record = records[track]
+        let code = self.code(track)
+        if SegmentCode.kind(code) == SegmentCode.stepped {
+            return time >= record.x ? cross(track, at: time, frame: frame) : recordValue(track, at: time)
+        }
+        if (time - record.x) / record.y >= 1 { return cross(track, at: time, frame: frame) }
+        return recordValue(track, at: time)
+    }
+}

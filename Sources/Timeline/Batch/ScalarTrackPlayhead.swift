@@ -1,0 +1,165 @@
+/// Forward playback of a ``ScalarTrackBank``: a cursor and the active segment of every track, so
+/// that each frame touches only what it needs.
+///
+/// A playhead plays by time (``evaluate(at:into:concurrently:)``) or by frame index at a frame rate
+/// (``evaluate(frame:rate:into:concurrently:)``). Moving forward costs O(1) per track; moving
+/// backwards, jumping to another frame, or switching between the two is a seek, O(log k) per track.
+/// Either way the values are those of the bank at that time: a playhead never drifts.
+///
+/// ```swift
+/// var playhead = try bank.makePlayhead()
+/// var values = [Double](repeating: 0, count: bank.trackCount)
+/// for frame in 0...600 {
+///     try playhead.evaluate(frame: frame, rate: .fps60, into: &values)
+///     render(values)
+/// }
+/// ```
+///
+/// ## Springs frame by frame
+/// In frame playback a spring (any ``LinearTimeInvariantSegment``) is stepped from one frame to
+/// the next by its exact transition over one frame, and recomputed in closed form at every frame
+/// whose index is a multiple of ``anchorInterval`` (and at the frame it starts). Seeking to a
+/// frame takes the same path: closed form at the anchor frame before it, then the same steps. So a
+/// frame's values do not depend on where playback started, bit for bit; and stepping errors (a few
+/// units in the last place per step) never accumulate over more than ``anchorInterval`` frames.
+/// Time playback evaluates springs in closed form every time.
+///
+/// A playhead is a value: a copy plays on independently (its state is copied on the next write).
+public struct ScalarTrackPlayhead: Sendable {
+    /// The bank being played.
+    public let bank: ScalarTrackBank
+    /// In frame playback, the spacing of the frames at which springs are recomputed in closed form.
+    public let anchorInterval: Int
+    private var state: PlayheadState
+
+    /// Creates a playhead at no position: the first evaluation seeks.
+    ///
+    /// - Parameters:
+    ///   - bank: The bank to play.
+    ///   - anchorInterval: At least 1; 8 by default.
+    /// - Throws: ``ScalarTrackBankError/invalidAnchorInterval(_:)``.
+    public init(bank: ScalarTrackBank, anchorInterval: Int = 8) throws(ScalarTrackBankError) {
+        guard anchorInterval >= 1 else { throw .invalidAnchorInterval(anchorInterval) }
+        self.bank = bank
+        self.anchorInterval = anchorInterval
+        state = PlayheadState(count: bank.trackCount)
+    }
+
+    /// Writes every track's value at `time` into `output[0 ..< trackCount]`.
+    ///
+    /// No allocation. A time at or after the previous one plays forward; an earlier time (or NaN,
+    /// which reads as before the first keyframe) seeks.
+    ///
+    /// - Parameters:
+    ///   - time: Seconds.
+    ///   - output: Room for at least the bank's ``ScalarTrackBank/trackCount`` values.
+    ///   - concurrently: Whether to split the tracks across every core; the values are the same.
+    /// - Throws: ``ScalarTrackBankError/outputTooSmall(needed:given:)``.
+    public mutating func evaluate(
+        at time: Double, into output: UnsafeMutableBufferPointer<Double>, concurrently: Bool = false
+    ) throws(ScalarTrackBankError) {
+        let time = BankView.normalized(time)
+        let forward: Bool
+        if case .time(let previous) = state.position { forward = time >= previous } else { forward = false }
+        try run(time: time, frame: 0, rate: nil, forward: forward, output: output, concurrently: concurrently)
+        state.position = .time(time)
+    }
+
+    /// Writes every track's value at frame `frame` of `rate` (time `frame × denominator / numerator`
+    /// seconds, as the host loop computes it) into `output[0 ..< trackCount]`.
+    ///
+    /// No allocation once the rate is known. The frame after the previous one plays forward; any
+    /// other frame seeks, with the same result bit for bit.
+    ///
+    /// - Parameters:
+    ///   - frame: The frame index.
+    ///   - rate: The frame rate.
+    ///   - output: Room for at least the bank's ``ScalarTrackBank/trackCount`` values.
+    ///   - concurrently: Whether to split the tracks across every core; the values are the same.
+    /// - Throws: ``ScalarTrackBankError/outputTooSmall(needed:given:)``.
+    public mutating func evaluate(
+        frame: Int, rate: FrameRate, into output: UnsafeMutableBufferPointer<Double>,
+        concurrently: Bool = false
+    ) throws(ScalarTrackBankError) {
+        let forward = state.position == .frame(frame &- 1, rate)
+        try run(
+            time: BankView.normalized(rate.seconds(ofFrame: frame)), frame: frame, rate: rate, forward: forward,
+            output: output, concurrently: concurrently)
+        state.position = .frame(frame, rate)
+    }
+
+    /// ``evaluate(at:into:concurrently:)`` into an array, grown to the bank's track count if shorter.
+    ///
+    /// - Parameters:
+    ///   - time: Seconds.
+    ///   - output: The values, by track.
+    ///   - concurrently: Whether to split the tracks across every core.
+    public mutating func evaluate(at time: Double, into output: inout [Double], concurrently: Bool = false) {
+        Self.fit(&output, bank.trackCount)
+        output.withUnsafeMutableBufferPointer { buffer in
+            try? evaluate(at: time, into: buffer, concurrently: concurrently)
+        }
+    }
+
+    /// ``evaluate(frame:rate:into:concurrently:)`` into an array, grown to the bank's track count if
+    /// shorter.
+    ///
+    /// - Parameters:
+    ///   - frame: The frame index.
+    ///   - rate: The frame rate.
+    ///   - output: The values, by track.
+    ///   - concurrently: Whether to split the tracks across every core.
+    public mutating func evaluate(
+        frame: Int, rate: FrameRate, into output: inout [Double], concurrently: Bool = false
+    ) {
+        Self.fit(&output, bank.trackCount)
+        output.withUnsafeMutableBufferPointer { buffer in
+            try? evaluate(frame: frame, rate: rate, into: buffer, concurrently: concurrently)
+        }
+    }
+
+    private static func fit(_ output: inout [Double], _ count: Int) {
+        if output.count < count { output += repeatElement(0, count: count - output.count) }
+    }
+
+    private mutating func run(
+        time: Double, frame: Int, rate: FrameRate?, forward: Bool,
+        output: UnsafeMutableBufferPointer<Double>, concurrently: Bool
+    ) throws(ScalarTrackBankError) {
+        let count = bank.trackCount
+        guard output.count >= count else { throw .outputTooSmall(needed: count, given: output.count) }
+        if !isKnownUniquelyReferenced(&state) { state = state.copy() }
+        if let rate, state.steppingRate != rate { prepareSteps(for: rate) }
+        guard let base = output.baseAddress else { return }
+        let storage = bank.storage
+        let state = self.state
+        let interval = anchorInterval
+        let isAnchorFrame = ((frame % interval) + interval) % interval == 0
+        let recordsAreCurrent = state.recordsAreCurrent
+        state.recordsAreCurrent = forward
+        withExtendedLifetime((storage, state)) {
+            state.steps.withUnsafeBufferPointer { steps in
+                let kernel = PlayheadKernel(
+                    bank: BankView(storage), records: state.records, words: state.words,
+                    pending: state.pending, steps: steps.baseAddress!,
+                    rate: rate, anchorInterval: interval)
+                BankParallel.run(count: count, concurrently: concurrently) { range in
+                    if !forward {
+                        kernel.values(range, at: time, frame: frame, into: base)
+                    } else if recordsAreCurrent {
+                        kernel.advance(range, to: time, frame: frame, isAnchorFrame: isAnchorFrame, into: base)
+                    } else {
+                        kernel.rebuild(range, at: time, frame: frame, into: base)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The exact one-frame transition of every spring table at `rate`.
+    private mutating func prepareSteps(for rate: FrameRate) {
+        let step = Double(rate.denominator) / Double(rate.numerator)
+        state.steps = bank.storage.transitionTables.map { $0.segment.transition(over: step) } + [.identity]
+        state.steppingRate = rate
+    }
+}

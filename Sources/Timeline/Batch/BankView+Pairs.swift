@@ -28,15 +28,11 @@ extension BankView {
             let first0 = Int(firstKeyframe[track])
             let first1 = Int(firstKeyframe[track &+ 1])
             let count = first1 &- first0
-            let pair: SIMD2<Double>?
             if count >= 2, count <= 4, Int(firstKeyframe[track &+ 2]) &- first1 == count {
-                pair = values(first: SIMD2(first0, first1), count: count, now: now)
-            } else {
-                pair = nil
-            }
-            if let pair {
-                output[track] = pair.x
-                output[track &+ 1] = pair.y
+                let pair = values(first: SIMD2(first0, first1), count: count, now: now) { lane, g, code in
+                    other(track &+ lane, g, code)
+                }
+                UnsafeMutableRawPointer(output + track).storeBytes(of: pair, as: SIMD2<Double>.self)
             } else {
                 output[track] = single(track)
                 output[track &+ 1] = single(track &+ 1)
@@ -46,41 +42,61 @@ extension BankView {
         if track < end { output[track] = single(track) }
     }
 
-    /// Two tracks of `count` keyframes (2 to 4) starting at `first`, at `now`, or `nil` when a lane
-    /// needs the scalar path.
+    /// Two tracks of `count` keyframes (2 to 4) starting at `first`, at `now`. A lane that is not on
+    /// a tabulated segment is left to `other` (lane, segment, code); a lane on a refined piece is
+    /// computed alone.
     @inline(__always)
-    private func values(first: SIMD2<Int>, count: Int, now: SIMD2<Double>) -> SIMD2<Double>? {
-        @inline(__always) func gather(_ array: UnsafeMutablePointer<Double>, _ index: SIMD2<Int>) -> SIMD2<Double> {
-            SIMD2(array[index.x], array[index.y])
+    private func values(
+        first: SIMD2<Int>, count: Int, now: SIMD2<Double>, other: (Int, Int, UInt32) -> Double
+    ) -> SIMD2<Double> {
+        @inline(__always) func gather(_ array: UnsafeMutablePointer<Double>, _ x: Int, _ y: Int) -> SIMD2<Double> {
+            SIMD2(array[x], array[y])
         }
-        // The keyframes at or before now: sign bits of now - t, as in lastKeyframe(atOrBefore:...).
-        @inline(__always) func atOrBefore(_ j: Int) -> SIMD2<UInt64> {
-            let difference = now - gather(times, first &+ j)
-            return (unsafeBitCast(difference, to: SIMD2<UInt64>.self) &>> 63) ^ 1
+        // All ones in a lane whose keyframe j is at or before now (now is never NaN).
+        @inline(__always) func atOrBefore(_ j: Int) -> SIMD2<Int64> {
+            unsafeBitCast(gather(times, first.x &+ j, first.y &+ j) .<= now, to: SIMD2<Int64>.self)
         }
-        var before = atOrBefore(0) &+ atOrBefore(1)
-        if count > 2 { before &+= atOrBefore(2) }
-        if count > 3 { before &+= atOrBefore(3) }
-        let k = first &- 1 &+ SIMD2<Int>(truncatingIfNeeded: before)
-        let last = first &+ (count &- 1)
-        // All ones inside the track (first <= k < last), zero before or after it.
-        let inside = ~(((k &- first) | (last &- 1 &- k)) &>> 63)
-        let insideBits = SIMD2<UInt64>(truncatingIfNeeded: inside)
-        let g = pointwiseMax(first, pointwiseMin(k, last &- 1))
-        let code0 = codes[g.x &+ 1] & UInt32(truncatingIfNeeded: insideBits.x)
-        let code1 = codes[g.y &+ 1] & UInt32(truncatingIfNeeded: insideBits.y)
-        guard (code0 | code1) < 1 << SegmentCode.kindShift else { return nil }
-        let from = gather(values, pointwiseMax(k, first))
-        let start = gather(times, g)
+        let firstMask = atOrBefore(0)
+        var before = firstMask &+ atOrBefore(1)
+        var lastMask = atOrBefore(1)
+        if count > 2 {
+            lastMask = atOrBefore(2)
+            before &+= lastMask
+        }
+        if count > 3 {
+            lastMask = atOrBefore(3)
+            before &+= lastMask
+        }
+        // k = first - 1 + (keyframes at or before now); inside the track: first <= k < last.
+        let kx = first.x &- 1 &- Int(before.x)
+        let ky = first.y &- 1 &- Int(before.y)
+        let insideBits = unsafeBitCast(firstMask & ~lastMask, to: SIMD2<UInt64>.self)
+        let lastSegment = count &- 2
+        let gx = Swift.max(first.x, Swift.min(kx, first.x &+ lastSegment))
+        let gy = Swift.max(first.y, Swift.min(ky, first.y &+ lastSegment))
+        let code0 = codes[gx &+ 1] & UInt32(truncatingIfNeeded: insideBits.x)
+        let code1 = codes[gy &+ 1] & UInt32(truncatingIfNeeded: insideBits.y)
+        @inline(__always) func lane(_ lane: Int, _ first: Int, _ k: Int, _ g: Int, _ code: UInt32) -> Double {
+            guard SegmentCode.kind(code) == SegmentCode.table else { return other(lane, g, code) }
+            return tabulatedValue(
+                first: first, keyframe: k, segment: g, inside: insideBits[lane], code: code, at: now.x)
+        }
+        @inline(__always) func lanes() -> SIMD2<Double> {
+            SIMD2(lane(0, first.x, kx, gx, code0), lane(1, first.y, ky, gy, code1))
+        }
+        guard (code0 | code1) < 1 << SegmentCode.kindShift else { return lanes() }
+        let from = gather(values, Swift.max(kx, first.x), Swift.max(ky, first.y))
+        let start = gather(times, gx, gy)
         let inverseSpan = unsafeBitCast(
-            unsafeBitCast(1 / (gather(times, g &+ 1) - start), to: SIMD2<UInt64>.self) & insideBits,
+            unsafeBitCast(1 / (gather(times, gx &+ 1, gy &+ 1) - start), to: SIMD2<UInt64>.self) & insideBits,
             to: SIMD2<Double>.self)
-        let difference = unsafeBitCast(gather(values, g &+ 1) - gather(values, g), to: SIMD2<UInt64>.self)
+        let p0 = gather(values, gx, gy)
+        let difference = unsafeBitCast(gather(values, gx &+ 1, gy &+ 1) - p0, to: SIMD2<UInt64>.self)
         let negativeZero = SIMD2<UInt64>(repeating: (-0.0).bitPattern)
         let delta = unsafeBitCast(difference & insideBits | negativeZero & ~insideBits, to: SIMD2<Double>.self)
         let eased = curveValues(
             base: SIMD2(Int(code0), Int(code1)), at: Self.clamp((now - start) * inverseSpan))
-        guard let eased else { return nil }
+        guard let eased else { return lanes() }
         return from + delta * eased
     }
 

@@ -125,16 +125,23 @@ struct BankView {
         first: Int, last: Int, keyframe k: Int, at time: Double, other: (Int, UInt32) -> Double
     ) -> Double {
         // All ones inside the track (first <= k < last), zero before or after it.
-        let inside = ~(((k &- first) | (last &- 1 &- k)) >> 63)
-        let insideBits = UInt64(bitPattern: Int64(inside))
+        let inside = UInt64(bitPattern: Int64(~(((k &- first) | (last &- 1 &- k)) >> 63)))
         let g = Swift.max(first, Swift.min(k, last - 1))
-        let code = codes[g + 1] & UInt32(truncatingIfNeeded: insideBits)
+        let code = codes[g + 1] & UInt32(truncatingIfNeeded: inside)
         guard SegmentCode.kind(code) == SegmentCode.table else { return other(g, code) }
+        return tabulatedValue(first: first, keyframe: k, segment: g, inside: inside, code: code, at: time)
+    }
+
+    /// The value of a tabulated segment `g` (or an end of the track, `inside` zero) at `time`.
+    @inline(__always)
+    func tabulatedValue(
+        first: Int, keyframe k: Int, segment g: Int, inside: UInt64, code: UInt32, at time: Double
+    ) -> Double {
         let from = values[Swift.max(k, first)]
         let start = times[g]
-        let inverseSpan = Double(bitPattern: (1 / (times[g + 1] - start)).bitPattern & insideBits)
+        let inverseSpan = Double(bitPattern: (1 / (times[g + 1] - start)).bitPattern & inside)
         let difference = (values[g + 1] - values[g]).bitPattern
-        let delta = Double(bitPattern: difference & insideBits | (-0.0).bitPattern & ~insideBits)
+        let delta = Double(bitPattern: difference & inside | (-0.0).bitPattern & ~inside)
         let u = Self.clamp((time - start) * inverseSpan)
         return from + delta * curveValue(base: SegmentCode.payload(code), at: u)
     }

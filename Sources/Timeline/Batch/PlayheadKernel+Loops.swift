@@ -1,7 +1,7 @@
 extension PlayheadKernel {
     /// Forward playback over `range` at `time` (at least the previous time): the per-frame loop.
     ///
-    /// Two tracks at a time while both are on tabulated curves: a 32-byte record and a word read per
+    /// Two tracks at a time while both are on tabulated curves: a 32-byte record and a code read per
     /// track, the progress, a table read and a cubic, in two-lane arithmetic. A spring stepped frame
     /// to frame costs a record read and write and a 2×2 product. Every other track (a segment
     /// crossing, a refined piece, a spring's anchor frame, any other kind) is left for a second
@@ -14,7 +14,7 @@ extension PlayheadKernel {
         into output: UnsafeMutablePointer<Double>
     ) {
         let records = self.records
-        let words = self.words
+        let codes = self.codes
         let pending = self.pending + range.lowerBound
         var pendingCount = 0
         @inline(__always) func quickly(_ track: Int) {
@@ -29,19 +29,37 @@ extension PlayheadKernel {
         let end = range.upperBound
         let now = SIMD2(repeating: time)
         while track &+ 1 < end {
-            let code0 = UInt32(truncatingIfNeeded: words[track])
-            let code1 = UInt32(truncatingIfNeeded: words[track &+ 1])
+            let code0 = codes[track]
+            let code1 = codes[track &+ 1]
             if (code0 | code1) < 1 << SegmentCode.kindShift {
-                let a = records[track]
-                let b = records[track &+ 1]
-                let u = (now - SIMD2(a.x, b.x)) * SIMD2(a.y, b.y)
+                let u = (now - records.pair(0, track)) * records.pair(1, track)
                 if u.x < Self.crossingThreshold, u.y < Self.crossingThreshold,
                     let eased = bank.curveValues(
                         base: SIMD2(Int(code0), Int(code1)), at: u.replacing(with: 0, where: .!(u .> 0)))
                 {
-                    let result = SIMD2(a.z, b.z) + SIMD2(a.w, b.w) * eased
-                    output[track] = result.x
-                    output[track &+ 1] = result.y
+                    let result = records.pair(2, track) + records.pair(3, track) * eased
+                    UnsafeMutableRawPointer(output + track).storeBytes(of: result, as: SIMD2<Double>.self)
+                    track &+= 2
+                    continue
+                }
+            } else if code0 >> SegmentCode.kindShift == SegmentCode.stepped,
+                code1 >> SegmentCode.kindShift == SegmentCode.stepped, !isAnchorFrame, rate != nil
+            {
+                // Two springs stepped by their one-frame transitions, as `quickValue` steps one.
+                let end = records.pair(0, track)
+                if now.x < end.x, now.y < end.y {
+                    let m0 = steps[SegmentCode.payload(code0)]
+                    let m1 = steps[SegmentCode.payload(code1)]
+                    let displacement = records.pair(1, track)
+                    let velocity = records.pair(3, track)
+                    let nextDisplacement = SIMD2(m0.displacementFromDisplacement, m1.displacementFromDisplacement) * displacement
+                        + SIMD2(m0.displacementFromVelocity, m1.displacementFromVelocity) * velocity
+                    let nextVelocity = SIMD2(m0.velocityFromDisplacement, m1.velocityFromDisplacement) * displacement
+                        + SIMD2(m0.velocityFromVelocity, m1.velocityFromVelocity) * velocity
+                    records.setPair(1, track, nextDisplacement)
+                    records.setPair(3, track, nextVelocity)
+                    let result = records.pair(2, track) + nextDisplacement
+                    UnsafeMutableRawPointer(output + track).storeBytes(of: result, as: SIMD2<Double>.self)
                     track &+= 2
                     continue
                 }

@@ -1,13 +1,17 @@
 /// The playhead's per-track operations over unowned pointers.
 struct PlayheadKernel {
     let bank: BankView
-    let records: UnsafeMutablePointer<SIMD4<Double>>
-    let words: UnsafeMutablePointer<UInt64>
+    let records: RecordColumns
+    let codes: UnsafeMutablePointer<UInt32>
+    let cursors: UnsafeMutablePointer<Int32>
     let pending: UnsafeMutablePointer<Int32>
     let steps: UnsafePointer<StateMatrix>
     /// Frame playback: the rate and the anchor interval; `nil` for time playback.
     let rate: FrameRate?
     let anchorInterval: Int
+    /// The last multiple of the anchor interval at or before the frame being evaluated, and its time.
+    let gridFrame: Int
+    let gridTime: Double
 
     /// Finds track `track`'s segment at `time` from scratch, sets its record and returns its value.
     @inline(never)
@@ -26,16 +30,17 @@ struct PlayheadKernel {
 
     /// Track `track`'s record code.
     @inline(__always)
-    func code(_ track: Int) -> UInt32 { UInt32(truncatingIfNeeded: words[track]) }
+    func code(_ track: Int) -> UInt32 { codes[track] }
 
     /// Track `track`'s cursor: the global index of its last keyframe at or before the playhead.
     @inline(__always)
-    func cursor(_ track: Int) -> Int { Int(Int32(truncatingIfNeeded: words[track] >> 32)) }
+    func cursor(_ track: Int) -> Int { Int(cursors[track]) }
 
     /// Sets track `track`'s code and cursor.
     @inline(__always)
     func set(_ track: Int, code: UInt32, cursor: Int) {
-        words[track] = UInt64(code) | UInt64(UInt32(truncatingIfNeeded: cursor)) << 32
+        codes[track] = code
+        cursors[track] = Int32(truncatingIfNeeded: cursor)
     }
 
     /// Sets the record of track `track` for the segment starting at global keyframe `k`.
@@ -98,11 +103,16 @@ struct PlayheadKernel {
         let rate = rate!
         let start = bank.times[k]
         let segment = bank.linearSegments[SegmentCode.payload(bank.codes[k + 1])]
-        let interval = anchorInterval
-        let grid = frame - ((frame % interval) + interval) % interval
-        let anchorFrame = Swift.max(Self.firstFrame(atOrAfter: start, before: frame, rate: rate), grid)
+        // The later of the grid frame and the segment's first frame: the grid frame if the segment
+        // started by then (the common case, no division), else the segment's first frame.
+        var anchorFrame = gridFrame
+        var anchorTime = gridTime
+        if start > gridTime {
+            anchorFrame = Self.firstFrame(atOrAfter: start, before: frame, rate: rate)
+            anchorTime = rate.seconds(ofFrame: anchorFrame)
+        }
         var state = bank.propagate(
-            rate.seconds(ofFrame: anchorFrame) - start, displacement: bank.values[k] - bank.values[k + 1],
+            anchorTime - start, displacement: bank.values[k] - bank.values[k + 1],
             velocity: segment.startVelocity, table: segment.table)
         let step = steps[segment.table]
         var index = anchorFrame

@@ -134,15 +134,17 @@ public struct ScalarTrackPlayhead: Sendable {
         let storage = bank.storage
         let state = self.state
         let interval = anchorInterval
-        let isAnchorFrame = ((frame % interval) + interval) % interval == 0
+        let gridFrame = frame - ((frame % interval) + interval) % interval
+        let isAnchorFrame = gridFrame == frame
         let recordsAreCurrent = state.recordsAreCurrent
         state.recordsAreCurrent = forward
         withExtendedLifetime((storage, state)) {
             state.steps.withUnsafeBufferPointer { steps in
                 let kernel = PlayheadKernel(
-                    bank: BankView(storage), records: state.records, words: state.words,
+                    bank: BankView(storage), records: state.records, codes: state.codes, cursors: state.cursors,
                     pending: state.pending, steps: steps.baseAddress!,
-                    rate: rate, anchorInterval: interval)
+                    rate: rate, anchorInterval: interval, gridFrame: gridFrame,
+                    gridTime: rate?.seconds(ofFrame: gridFrame) ?? 0)
                 BankParallel.run(count: count, concurrently: concurrently) { range in
                     if !forward {
                         kernel.values(range, at: time, frame: frame, into: base)

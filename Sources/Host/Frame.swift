@@ -48,6 +48,8 @@ public struct FrameEvent: Sendable, Hashable, CustomStringConvertible {
         case marker(String)
         /// An animation or transition completed.
         case completed(finished: Bool)
+        /// A plugin's hook failed; its changes to the frame were undone and it is not called again.
+        case pluginFailed(plugin: String, message: String)
     }
 
     /// What happened.
@@ -67,6 +69,7 @@ public struct FrameEvent: Sendable, Hashable, CustomStringConvertible {
         case .started: "started \(source)"
         case .marker(let name): "marker \(name) of \(source)"
         case .completed(let finished): "completed \(source) (\(finished ? "finished" : "cancelled"))"
+        case .pluginFailed(let plugin, let message): "plugin \(plugin) failed: \(message)"
         }
     }
 }

@@ -22,9 +22,28 @@ public enum HostLoop {
         public var framesDropped: Int
     }
 
+    /// Why a run could not start.
+    public enum RunError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The render would have more frames than ``FrameRate/maximumFrameCount``.
+        case tooManyFrames(duration: Double, frameRate: FrameRate)
+
+        /// A sentence that says what is wrong.
+        public var description: String {
+            switch self {
+            case .tooManyFrames(let duration, let frameRate):
+                "\(NumberFormat.string(duration)) s at \(frameRate) is more than \(FrameRate.maximumFrameCount) frames; render a slice with --frames"
+            }
+        }
+    }
+
     /// The frames a render covers by default: `0 ... ceil(duration × fps)`.
-    public static func defaultFrames(duration: Double, frameRate: FrameRate) -> ClosedRange<Int> {
-        0...max(frameRate.frameCount(covering: max(duration, 0)), 0)
+    ///
+    /// - Throws: ``RunError/tooManyFrames(duration:frameRate:)`` beyond ``FrameRate/maximumFrameCount``.
+    public static func defaultFrames(duration: Double, frameRate: FrameRate) throws(RunError) -> ClosedRange<Int> {
+        guard let count = frameRate.frameCount(covering: duration) else {
+            throw .tooManyFrames(duration: duration, frameRate: frameRate)
+        }
+        return 0...count
     }
 
     /// Renders frames as fast as possible.
@@ -37,23 +56,22 @@ public enum HostLoop {
     ///   - frameRate: Frames per second.
     ///   - frames: Which frames to write; by default `0 ... ceil(duration × fps)`.
     ///   - sink: Where the frames go.
+    ///   - plugins: Plugins whose ``FrameHook`` hooks run around every frame, in order.
     ///   - progress: Called after each written frame with the number written and the total.
     /// - Returns: The number of frames written.
     /// - Throws: Whatever the source or the sink throws.
     @discardableResult
     public static func renderOffline<Source: FrameSource, Sink: FrameSink>(
         _ source: inout Source, frameRate: FrameRate, frames: ClosedRange<Int>? = nil,
-        to sink: inout Sink, progress: ((Int, Int) -> Void)? = nil
+        to sink: inout Sink, plugins: PluginRegistry = PluginRegistry(), progress: ((Int, Int) -> Void)? = nil
     ) throws -> Report {
-        let range = frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
+        let range = try frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
         var frame = Frame(schema: source.schema)
+        var hooks = HookRunner(plugins: plugins, schema: source.schema)
         try sink.begin(schema: source.schema)
         var written = 0
         for index in 0...max(range.upperBound, 0) {
-            frame.index = index
-            frame.time = frameRate.seconds(ofFrame: index)
-            frame.events.removeAll(keepingCapacity: true)
-            try source.evaluate(into: &frame)
+            try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
             if range.contains(index) {
                 try sink.write(frame)
                 written += 1
@@ -71,14 +89,16 @@ public enum HostLoop {
     ///   - frameRate: Frames per second.
     ///   - frames: Which frames to play; by default `0 ... ceil(duration × fps)`.
     ///   - sink: Where the frames go.
+    ///   - plugins: Plugins whose ``FrameHook`` hooks run around every frame, in order.
     /// - Returns: How many frames were written and how many were dropped.
     @discardableResult
     public static func play<Source: FrameSource, Sink: FrameSink>(
         _ source: inout Source, frameRate: FrameRate, frames: ClosedRange<Int>? = nil,
-        to sink: inout Sink
+        to sink: inout Sink, plugins: PluginRegistry = PluginRegistry()
     ) throws -> Report {
-        let range = frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
+        let range = try frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
         var frame = Frame(schema: source.schema)
+        var hooks = HookRunner(plugins: plugins, schema: source.schema)
         try sink.begin(schema: source.schema)
         let clock = ContinuousClock()
         let start = clock.now
@@ -87,10 +107,7 @@ public enum HostLoop {
         var index = 0
         // Catch up, unwritten, to the first frame of the range.
         while index < range.lowerBound {
-            frame.index = index
-            frame.time = frameRate.seconds(ofFrame: index)
-            frame.events.removeAll(keepingCapacity: true)
-            try source.evaluate(into: &frame)
+            try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
             index += 1
         }
         while index <= range.upperBound {
@@ -104,24 +121,35 @@ public enum HostLoop {
                 let due = Int((elapsed.inSeconds * frameRate.framesPerSecond).rounded(.down))
                 let target = min(max(due, index), range.upperBound)
                 while index < target {
-                    frame.index = index
-                    frame.time = frameRate.seconds(ofFrame: index)
-                    frame.events.removeAll(keepingCapacity: true)
-                    try source.evaluate(into: &frame)
+                    try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
                     report.framesDropped += 1
                     index += 1
                 }
             }
-            frame.index = index
-            frame.time = frameRate.seconds(ofFrame: index)
-            frame.events.removeAll(keepingCapacity: true)
-            try source.evaluate(into: &frame)
+            try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
             try sink.write(frame)
             report.framesWritten += 1
             index += 1
         }
         try sink.finish()
         return report
+    }
+
+    /// Evaluates frame `index` (at exactly `index / fps`) with the plugins' hooks around it.
+    private static func evaluate<Source: FrameSource>(
+        _ source: inout Source, frame index: Int, at frameRate: FrameRate, into frame: inout Frame,
+        hooks: inout HookRunner
+    ) throws {
+        frame.index = index
+        frame.time = frameRate.seconds(ofFrame: index)
+        frame.events.removeAll(keepingCapacity: true)
+        if hooks.isEmpty {
+            try source.evaluate(into: &frame)
+            return
+        }
+        hooks.willEvaluate(&frame)
+        try source.evaluate(into: &frame)
+        hooks.didEvaluate(&frame)
     }
 
     private static func sleepPrecisely(until deadline: ContinuousClock.Instant, clock: ContinuousClock) {

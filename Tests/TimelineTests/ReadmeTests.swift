@@ -28,7 +28,7 @@ struct ReadmeTests {
         let clock = ManualClock(frameRate: .fps60)
         let animator = try Animator(duration: 0.5, initialValue: Card(), clock: clock)
         try animator.addAnimation(\.alpha, to: 1)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         animator.addCompletion { completion in completions.append(completion) }
         try animator.start()
         clock.advanceFrames(30)

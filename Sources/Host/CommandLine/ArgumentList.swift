@@ -37,7 +37,7 @@ struct ArgumentList {
             index += 1
             if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
                 if argument.hasPrefix("-"), argument != "-", !onlyPositionals, Double(argument) == nil {
-                    throw UsageError("unknown option '\(argument)'", command: command)
+                    throw UsageError("unknown option '\(Self.excerpt(argument))'", command: command)
                 }
                 positionals.append(argument)
                 continue
@@ -69,7 +69,7 @@ struct ArgumentList {
                 options[name] = value
             } else {
                 let known = (allowedOptions + allowedFlags).sorted().map { "--\($0)" }.joined(separator: ", ")
-                throw UsageError("unknown option '--\(name)'; options: \(known)", command: command)
+                throw UsageError("unknown option '--\(Self.excerpt(name))'; options: \(known)", command: command)
             }
         }
     }
@@ -81,15 +81,18 @@ struct ArgumentList {
     func double(_ name: String) throws(UsageError) -> Double? {
         guard let text = options[name] else { return nil }
         guard let value = Double(text), value.isFinite else {
-            throw UsageError("'--\(name)' needs a finite number, got '\(text)'", command: command)
+            throw UsageError("'--\(name)' needs a finite number, got '\(Self.excerpt(text))'", command: command)
         }
         return value
     }
 
-    func positiveInt(_ name: String) throws(UsageError) -> Int? {
+    func positiveInt(_ name: String, maximum: Int = Int.max) throws(UsageError) -> Int? {
         guard let text = options[name] else { return nil }
-        guard let value = Int(text), value > 0 else {
-            throw UsageError("'--\(name)' needs a whole number greater than 0, got '\(text)'", command: command)
+        guard let value = Int(text), value > 0, value <= maximum else {
+            if let value = Int(text), value > maximum {
+                throw UsageError("'--\(name)' is at most \(maximum), got \(value)", command: command)
+            }
+            throw UsageError("'--\(name)' needs a whole number greater than 0, got '\(Self.excerpt(text))'", command: command)
         }
         return value
     }
@@ -97,29 +100,34 @@ struct ArgumentList {
     func frameRate() throws(UsageError) -> FrameRate? {
         guard let value = try double("fps") else { return nil }
         guard let rate = FrameRate(framesPerSecond: value) else {
-            throw UsageError("'--fps' needs a number greater than 0 and at most 100000, got '\(string("fps")!)'", command: command)
+            throw UsageError("'--fps' needs a number greater than 0 and at most 100000, got '\(Self.excerpt(string("fps")!))'", command: command)
         }
         return rate
     }
 
-    /// `--frames A..B` (or `A...B`, or a single frame `A`).
+    /// `--frames A..B` (or `A...B`, or a single frame `A`), with `0 <= A <= B <= 2^31 - 1`.
     func frameRange() throws(UsageError) -> ClosedRange<Int>? {
         guard let text = options["frames"] else { return nil }
-        let parts: [Substring]
-        if text.contains("...") {
-            parts = text.split(separator: ".", omittingEmptySubsequences: true)
-        } else if text.contains("..") {
-            parts = text.split(separator: ".", omittingEmptySubsequences: true)
+        let bounds: [Substring]
+        if let range = text.firstRange(of: "...") ?? text.firstRange(of: "..") {
+            bounds = [text[..<range.lowerBound], text[range.upperBound...]]
         } else {
-            parts = [Substring(text)]
+            bounds = [Substring(text)]
         }
-        let numbers = parts.compactMap { Int($0) }
-        guard numbers.count == parts.count, (1...2).contains(numbers.count), numbers.allSatisfy({ $0 >= 0 }),
+        let numbers = bounds.compactMap { Int($0) }
+        guard numbers.count == bounds.count, numbers.allSatisfy({ $0 >= 0 && $0 <= FrameRate.maximumFrameCount }),
             numbers.first! <= numbers.last!
         else {
-            throw UsageError("'--frames' needs A..B with 0 <= A <= B, got '\(text)'", command: command)
+            throw UsageError(
+                "'--frames' needs A..B with 0 <= A <= B <= \(FrameRate.maximumFrameCount), got '\(Self.excerpt(text))'",
+                command: command)
         }
         return numbers.first!...numbers.last!
+    }
+
+    /// `text`, cut to 40 characters, so that an error never repeats a huge argument.
+    static func excerpt(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(40)) + "..."
     }
 
     /// `--size WxH`.
@@ -129,14 +137,14 @@ struct ArgumentList {
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
             width.isFinite, height.isFinite, width > 0, height > 0
         else {
-            throw UsageError("'--size' needs WxH with positive numbers, like 390x844, got '\(text)'", command: command)
+            throw UsageError("'--size' needs WxH with positive numbers, like 390x844, got '\(Self.excerpt(text))'", command: command)
         }
         return Size(width: width, height: height)
     }
 
     func requireNoPositionals() throws(UsageError) {
         if let extra = positionals.first {
-            throw UsageError("unexpected argument '\(extra)'", command: command)
+            throw UsageError("unexpected argument '\(Self.excerpt(extra))'", command: command)
         }
     }
 }

@@ -47,16 +47,12 @@ extension CadenceTool {
     private mutating func render<Preset: TransitionPreset>(
         _ type: Preset.Type, context: TransitionContext, values: [String: Double], frameRate: FrameRate, list: ArgumentList
     ) throws {
-        for (name, value) in values where value < 0 && !(Preset.parameters.first { $0.name == name }?.defaultValue ?? 0 < 0) {
-            if name.contains("duration") || name.contains("width") || name.contains("height") {
-                throw BadInput("--\(name) must not be negative, got \(NumberFormat.string(value))")
-            }
-        }
         let preset: Preset
         do { preset = try Preset(context: context, parameters: values) } catch { throw BadInput(error.message) }
         var source: PresetSource<Preset>
         do { source = try PresetSource(preset: preset, frameRate: frameRate) } catch { throw BadInput("\(Preset.name): \(error)") }
-        try stream(&source, frameRate: frameRate, frames: try list.frameRange(), list: list, realTime: false, scene: .scene(preset.scene))
+        try stream(&source, frameRate: frameRate, frames: try list.frameRange(), list: list, realTime: false, scene: .scene(preset.scene),
+            title: "\(Preset.name) (\(context.operation.rawValue))")
     }
 
     static func unknownPreset(_ name: String) -> UsageError {

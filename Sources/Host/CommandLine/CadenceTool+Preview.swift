@@ -1,11 +1,23 @@
 extension CadenceTool {
     /// The output formats of `render`, `play` and `preset`.
-    static let formats = ["jsonl", "csv"]
+    static let formats = ["jsonl", "csv", "svg", "html"]
 
     /// A preview sink (SVG or HTML) for `format`, or `nil` if the format is not a preview format.
+    ///
+    /// `svg` is an ``SVGContactSheetSink`` (up to 12 evenly spaced frames of the scene), `html` an
+    /// ``HTMLPreviewSink`` (a page that plays every frame). Without a scene both plot each channel
+    /// over time. A document's `"scene"` JSON is read, and its bindings checked against the
+    /// frames' channels, when the render begins; its errors are reported by JSON path.
     func makePreviewSink(
-        format: String, output: OutputBox, scene: SceneDescription?, frameRate: FrameRate
+        format: String, output: OutputBox, scene: SceneDescription?, frameRate: FrameRate, title: String
     ) throws -> (any FrameSink)? {
-        nil
+        switch format {
+        case "svg":
+            return SVGContactSheetSink(output: output, scene: scene, frameRate: frameRate, title: title)
+        case "html":
+            return HTMLPreviewSink(output: output, scene: scene, frameRate: frameRate, title: title)
+        default:
+            return nil
+        }
     }
 }

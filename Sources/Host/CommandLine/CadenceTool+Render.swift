@@ -16,7 +16,7 @@ extension CadenceTool {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DocumentErrors(errors: [DocumentError(file: name, path: "$", message: "the file is not valid UTF-8")])
         }
-        return try TimelineDocument(parsing: text, file: name)
+        return try TimelineDocument(parsing: text, file: name, plugins: plugins)
     }
 
     mutating func render(_ arguments: [String], realTime: Bool) throws {
@@ -30,19 +30,19 @@ extension CadenceTool {
         let frameRate = try list.frameRate() ?? document.frameRate
         try stream(
             &source, frameRate: frameRate, frames: try list.frameRange(), list: list, realTime: realTime,
-            scene: document.scene.map { SceneDescription.json($0) })
+            scene: document.scene.map { SceneDescription.json($0) }, title: document.name)
     }
 
     /// Streams a source to the sink the options choose.
     mutating func stream<Source: FrameSource>(
         _ source: inout Source, frameRate: FrameRate, frames: ClosedRange<Int>?, list: ArgumentList,
-        realTime: Bool, scene: SceneDescription?
+        realTime: Bool, scene: SceneDescription?, title: String
     ) throws {
         let format = list.string("format") ?? "jsonl"
         var output = OutputBox(base: standardOutput)
         if let path = list.string("out") { output = OutputBox(base: try FileOutput(path: path)) }
         defer { if list.string("out") == nil { standardOutput = output.base } }
-        let total = frames?.count ?? HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate).count
+        let total = try frames?.count ?? HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate).count
         var errorOutput = standardError
         let showProgress = showsProgress && list.string("out") != nil && !realTime
         let progress: ((Int, Int) -> Void)? = showProgress
@@ -72,7 +72,7 @@ extension CadenceTool {
             defer { output = sink.output }
             try run(&sink)
         default:
-            if var sink = try makePreviewSink(format: format, output: output, scene: scene, frameRate: frameRate) {
+            if var sink = try makePreviewSink(format: format, output: output, scene: scene, frameRate: frameRate, title: title) {
                 try run(&sink)
                 return
             }

@@ -6,8 +6,8 @@ extension CadenceTool {
         }
         let text = list.positionals[0]
         let curve: TimingCurve
-        do { curve = try TimingCurve(parsing: text) } catch { throw BadInput("\(error)") }
-        let samples = try list.positiveInt("samples") ?? 101
+        do { curve = try plugins.curve(parsing: text) ?? TimingCurve(parsing: text) } catch { throw BadInput("\(error)") }
+        let samples = try list.positiveInt("samples", maximum: Self.maximumSamples) ?? 101
         guard samples >= 2 else { throw UsageError("'--samples' needs at least 2 (0 and 1 are always sampled)", command: "curve") }
         let points = (0..<samples).map { index -> (x: Double, y: Double) in
             let x = index == samples - 1 ? 1 : Double(index) / Double(samples - 1)
@@ -26,6 +26,9 @@ extension CadenceTool {
             throw UsageError("unknown format '\(other)'; formats: csv, svg", command: "curve")
         }
     }
+
+    /// The most samples `curve` and `morph` print.
+    static let maximumSamples = 10_000_000
 
     static let springOptions = [
         "response", "damping-ratio", "duration", "bounce", "mass", "stiffness", "damping",
@@ -63,8 +66,7 @@ extension CadenceTool {
         guard animation.settlingDuration.isFinite else {
             throw BadInput("this spring never settles (it has no damping)")
         }
-        let frames = frameRate.frameCount(covering: animation.settlingDuration)
-        guard frames <= 10_000_000 else {
+        guard let frames = frameRate.frameCount(covering: animation.settlingDuration), frames <= 10_000_000 else {
             throw BadInput("this spring takes \(NumberFormat.string(animation.settlingDuration)) s to settle: too many frames to print")
         }
         let rows = (0...frames).map { index -> (Double, Double, Double) in
@@ -99,9 +101,9 @@ extension CadenceTool {
         let morph = PathMorph(from: try parse(fromText, "from"), to: try parse(toText, "to"))
         var curve = TimingCurve.linear
         if let text = list.string("curve") {
-            do { curve = try TimingCurve(parsing: text) } catch { throw BadInput("--curve: \(error)") }
+            do { curve = try plugins.curve(parsing: text) ?? TimingCurve(parsing: text) } catch { throw BadInput("--curve: \(error)") }
         }
-        let samples = try list.positiveInt("samples") ?? 11
+        let samples = try list.positiveInt("samples", maximum: Self.maximumSamples) ?? 11
         guard samples >= 2 else { throw UsageError("'--samples' needs at least 2 (0 and 1 are always sampled)", command: "morph") }
         var buffer = morph.makeBuffer()
         for index in 0..<samples {

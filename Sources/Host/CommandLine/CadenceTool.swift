@@ -10,6 +10,8 @@ public struct CadenceTool {
     var standardError: any TextOutput
     /// Whether standard error is a terminal (progress is shown only then).
     var showsProgress: Bool
+    /// The plugins whose curves and segment kinds documents and options may name.
+    public var plugins: PluginRegistry = .standard
 
     /// A tool writing to the process's standard output and error.
     public static func standard() -> CadenceTool {
@@ -69,6 +71,8 @@ public struct CadenceTool {
             return fail(error.message, status: 2)
         } catch let error as InputError {
             return fail(error.description, status: 2)
+        } catch let error as HostLoop.RunError {
+            return fail(error.description, status: 2)
         } catch {
             return fail("\(error)", status: 1)
         }
@@ -104,7 +108,7 @@ public struct CadenceTool {
         case "bench": try bench(rest)
         default:
             throw UsageError(
-                "unknown command '\(command)'; commands: \(Self.commands.map(\.name).joined(separator: ", "))",
+                "unknown command '\(ArgumentList.excerpt(command))'; commands: \(Self.commands.map(\.name).joined(separator: ", "))",
                 command: "")
         }
     }

@@ -90,7 +90,10 @@ struct DocumentComposer {
             guard let track = tracks.first(where: { $0.name == name }) else {
                 throw nameCursor.error("unknown track \"\(name)\" (tracks: \(tracks.map(\.name).joined(separator: ", ")))")
             }
-            referenced.insert(name)
+            // A track is one channel: placing it twice would have the copies overwrite each other.
+            guard referenced.insert(name).inserted else {
+                throw nameCursor.error("track \"\(name)\" is already placed in the timeline; a track plays once (repeat it with \"repeat\")")
+            }
             clip = track.clip
         case "sequence", "group":
             let isSequence = kinds[0] == "sequence"

@@ -1,6 +1,11 @@
 /// Reads and validates a version 1 document, collecting every error it finds.
 struct DocumentReader {
+    let plugins: PluginRegistry
     private(set) var errors: [DocumentError] = []
+
+    init(plugins: PluginRegistry) {
+        self.plugins = plugins
+    }
 
     static let topKeys = ["cadence", "name", "fps", "duration", "tracks", "labels", "timeline", "scene"]
     static let trackKeys = ["name", "type", "keyframes", "delay", "speed", "repeat", "autoreverse", "fill"]
@@ -48,11 +53,12 @@ struct DocumentReader {
             var numberOffset = 0
             var pathOffset = 0
             for cursor in list {
-                guard let (name, kind, values) = readTrack(cursor) else { continue }
-                guard names.insert(name).inserted else {
-                    record(cursor.child("name")?.error("duplicate track name \"\(name)\"") ?? cursor.error("duplicate track name"))
+                // Names are checked first, so a duplicate is reported even when a track is invalid.
+                if case .string(let name)? = cursor.value["name"], !names.insert(name).inserted {
+                    record(cursor.child("name")!.error("duplicate track name \"\(name)\""))
                     continue
                 }
+                guard let (name, kind, values) = readTrack(cursor) else { continue }
                 let offset: Int
                 if case .path = kind {
                     offset = pathOffset
@@ -61,7 +67,9 @@ struct DocumentReader {
                     offset = numberOffset
                     numberOffset += Self.width(kind)
                 }
-                let clip = values.makeClip(offset: offset, name: name)
+                // A document has one track per channel, so a track shows its first value before
+                // it starts and its last after it ends, unless the document says otherwise.
+                let clip = values.makeClip(offset: offset, name: name).filling(.both)
                 guard let timed = attempt({ () throws(DocumentError) in try Self.applyTiming(cursor, to: clip) }) else { continue }
                 tracks.append(DocumentTrack(name: name, kind: kind, duration: values.duration, clip: timed))
             }
@@ -85,6 +93,10 @@ struct DocumentReader {
             }
             clip = choreography.clip
         }
+        if let scene = root.child("scene") {
+            errors += Scene.validationErrors(
+                in: scene.value, schema: FrameSchema(tracks.map { ($0.name, $0.kind.channelKind) }))
+        }
         guard let clip, errors.isEmpty else { return nil }
         let duration: Double
         if let explicitDuration {
@@ -93,6 +105,11 @@ struct DocumentReader {
             duration = clip.duration
         } else {
             record(root.error("a track repeats forever, so the document needs an explicit \"duration\""))
+            return nil
+        }
+        guard frameRate.frameCount(covering: duration) != nil else {
+            record((root.child("duration") ?? root).error(
+                "\(NumberFormat.string(duration)) s at \(frameRate) is more than \(FrameRate.maximumFrameCount) frames"))
             return nil
         }
         return TimelineDocument(
@@ -146,7 +163,7 @@ struct DocumentReader {
         guard let kind = attempt({ () throws(DocumentError) in try Self.valueKind(of: cursor, firstKeyframe: keyframes[0]) })
         else { return nil }
 
-        var reader = KeyframeListReader(kind: kind, trackPath: cursor.path)
+        var reader = KeyframeListReader(kind: kind, trackPath: cursor.path, plugins: plugins)
         let values = reader.read(keyframes)
         errors += reader.errors
         guard errors.count == before, let values else { return nil }

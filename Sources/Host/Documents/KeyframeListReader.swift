@@ -56,11 +56,13 @@ private struct RawKeyframe<Value: Animatable> {
 struct KeyframeListReader {
     let kind: DocumentTrack.ValueKind
     let trackPath: String
+    let plugins: PluginRegistry
     private(set) var errors: [DocumentError] = []
 
-    init(kind: DocumentTrack.ValueKind, trackPath: String) {
+    init(kind: DocumentTrack.ValueKind, trackPath: String, plugins: PluginRegistry) {
         self.kind = kind
         self.trackPath = trackPath
+        self.plugins = plugins
     }
 
     mutating func read(_ keyframes: [JSONCursor]) -> DocumentTrackValues? {
@@ -116,7 +118,7 @@ struct KeyframeListReader {
                 _ = try cursor.object()
                 try cursor.checkKeys(DocumentReader.keyframeKeys)
                 let value = try readValue(try cursor.required("value"))
-                var (kind, relativeVelocity) = try Self.segmentKind(cursor, readValue: readValue)
+                var (kind, relativeVelocity) = try Self.segmentKind(cursor, plugins: plugins, readValue: readValue)
                 // The UIKit form's initial velocity is relative to the distance travelled.
                 if let relativeVelocity, case .custom(let interpolator, nil) = kind, let previous = raw.last {
                     kind = .custom(interpolator, startVelocity: (value - previous.value).scaled(by: relativeVelocity))
@@ -156,8 +158,7 @@ struct KeyframeListReader {
                 }
                 var curve = TimingCurve.linear
                 if let curveCursor = cursor.child("curve") {
-                    let name = try curveCursor.string()
-                    do { curve = try TimingCurve(parsing: name) } catch { throw curveCursor.error("\(error)") }
+                    curve = try Self.curve(try curveCursor.string(), at: curveCursor, plugins: plugins)
                 }
                 let (keyframeTime, _) = try Self.time(of: cursor, index: index, previous: time, kind: SegmentKind<Double>.linear)
                 time = keyframeTime
@@ -206,7 +207,7 @@ struct KeyframeListReader {
     }
 
     private static func segmentKind<Value: Animatable>(
-        _ cursor: JSONCursor, readValue: (JSONCursor) throws(DocumentError) -> Value
+        _ cursor: JSONCursor, plugins: PluginRegistry, readValue: (JSONCursor) throws(DocumentError) -> Value
     ) throws(DocumentError) -> (SegmentKind<Value>, relativeVelocity: Double?) {
         let curve = cursor.child("curve")
         let spring = cursor.child("spring")
@@ -232,10 +233,29 @@ struct KeyframeListReader {
             throw stray.error("start and end velocities belong to \"cubic\" segments")
         }
         if name == "hold" { return (.hold, nil) }
+        guard let curve else { return (.linear, nil) }
         do {
-            return (.timing(try TimingCurve(parsing: name)), nil)
+            if let segment = try plugins.segment(parsing: name) { return (.custom(segment), nil) }
         } catch {
-            throw curve!.error("\(error) (or \"hold\", \"cubic\")")
+            throw curve.error("\(error)")
+        }
+        return (.timing(try Self.curve(name, at: curve, plugins: plugins)), nil)
+    }
+
+    /// A curve from the registered plugins (the easing plugin first); for text no plugin knows, the
+    /// easing syntax's own error, which lists what is accepted.
+    static func curve(_ text: String, at cursor: JSONCursor, plugins: PluginRegistry) throws(DocumentError) -> TimingCurve {
+        do {
+            if let curve = try plugins.curve(parsing: text) { return curve }
+        } catch {
+            throw cursor.error("\(error)")
+        }
+        do {
+            return try TimingCurve(parsing: text)
+        } catch {
+            let others = plugins.acceptedNames.filter { !TimingCurve.acceptedNames.contains($0) && !TimingCurve.acceptedFunctions.contains($0) }
+            let extra = others.isEmpty ? "" : ", " + others.joined(separator: ", ")
+            throw cursor.error("\(error) (or \"hold\", \"cubic\"\(extra))")
         }
     }
 

@@ -31,15 +31,17 @@ public struct TimelineDocument: Sendable {
     /// - Parameters:
     ///   - text: The JSON text.
     ///   - file: The file name used in error messages.
+    ///   - plugins: The plugins whose curves and segment kinds keyframes may name, consulted in
+    ///     order; Cadence's own by default.
     /// - Throws: ``DocumentErrors`` with every error found, each naming the file and JSON path.
-    public init(parsing text: String, file: String? = nil) throws(DocumentErrors) {
+    public init(parsing text: String, file: String? = nil, plugins: PluginRegistry = .standard) throws(DocumentErrors) {
         let root: JSONValue
         do {
             root = try JSONParser.parse(text)
         } catch {
             throw DocumentErrors(errors: [DocumentError(file: file, path: "$", message: "invalid JSON: \(error)")])
         }
-        var reader = DocumentReader()
+        var reader = DocumentReader(plugins: plugins)
         guard let document = reader.read(JSONCursor(root)), reader.errors.isEmpty else {
             var errors = reader.errors
             for index in errors.indices { errors[index].file = file }

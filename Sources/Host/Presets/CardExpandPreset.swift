@@ -73,7 +73,9 @@ public struct CardExpandPreset: TransitionPreset {
         cardFrame = Rect(
             x: parameters.value("card-x", in: Self.parameters), y: parameters.value("card-y", in: Self.parameters),
             width: parameters.value("card-width", in: Self.parameters), height: parameters.value("card-height", in: Self.parameters))
-        guard cardFrame.width > 0, cardFrame.height > 0 else { throw PresetError("the card needs a positive width and height") }
+        guard cardFrame.size.width > 0, cardFrame.size.height > 0 else {
+            throw PresetError("the card needs a positive width and height")
+        }
     }
 
     /// The moving card at the origin, the tapped card hidden.
@@ -167,6 +169,7 @@ public struct CardExpandPreset: TransitionPreset {
         header.bind(.y, to: "card.y")
         header.bind(.width, to: "card.width")
         header.bind(.height, to: "header.height")
+        header.bind(.cornerRadius, to: "card.cornerRadius")
         close.bind(.x, to: "close.x")
         close.bind(.y, to: "close.y")
         close.bind(.opacity, to: "close.alpha")

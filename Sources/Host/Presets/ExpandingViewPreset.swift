@@ -54,7 +54,9 @@ public struct ExpandingViewPreset: TransitionPreset {
             width: parameters.value("view-width", in: Self.parameters), height: parameters.value("view-height", in: Self.parameters))
         expandDuration = parameters.value("expand-duration", in: Self.parameters)
         fadeDuration = parameters.value("fade-duration", in: Self.parameters)
-        guard viewFrame.width > 0, viewFrame.height > 0 else { throw PresetError("the expanding view needs a positive width and height") }
+        guard viewFrame.size.width > 0, viewFrame.size.height > 0 else {
+            throw PresetError("the expanding view needs a positive width and height")
+        }
     }
 
     /// The scale that covers the screen: `(max(W, H) + max(x, W − x, y, H − y)) / min(w, h) + 2`.

@@ -9,7 +9,7 @@
 /// card.bind(.opacity, to: "card.alpha")
 /// let scene = Scene(size: Size(width: 390, height: 844), background: .black, layers: [card])
 /// ```
-public struct Scene: Sendable {
+public struct Scene: Sendable, Equatable {
     /// The viewport: the container's size, with the origin at the top left and y pointing down.
     public var size: Size
     /// The colour behind every layer.
@@ -26,9 +26,9 @@ public struct Scene: Sendable {
 }
 
 /// One drawable layer of a ``Scene``.
-public struct SceneLayer: Sendable {
+public struct SceneLayer: Sendable, Equatable {
     /// The layer's outline.
-    public enum Shape: Sendable {
+    public enum Shape: Sendable, Hashable {
         /// A rectangle filling ``SceneLayer/frame``, with rounded corners.
         case rectangle(cornerRadius: Double)
         /// An ellipse filling ``SceneLayer/frame``.
@@ -38,7 +38,7 @@ public struct SceneLayer: Sendable {
     }
 
     /// A shadow drawn below the layer.
-    public struct Shadow: Sendable {
+    public struct Shadow: Sendable, Hashable {
         /// The shadow's colour.
         public var color: Color
         /// The shadow's opacity, `0...1`.
@@ -61,7 +61,7 @@ public struct SceneLayer: Sendable {
     }
 
     /// A mask: only the parts of the layer inside the path (by its fill rule) are drawn.
-    public struct Mask: Sendable {
+    public struct Mask: Sendable, Hashable {
         /// The mask's outline in scene coordinates.
         public var path: Path
         /// How the outline's inside is decided.
@@ -160,6 +160,20 @@ public struct SceneLayer: Sendable {
     public mutating func bind(_ property: Property, to channel: String) {
         bindings.removeAll { $0.property == property }
         bindings.append((property, channel))
+    }
+
+    /// The channel that drives `property`, if one does.
+    public func channel(boundTo property: Property) -> String? {
+        bindings.first { $0.property == property }?.channel
+    }
+
+    /// Equal when every property and every binding (in order) are equal.
+    public static func == (lhs: SceneLayer, rhs: SceneLayer) -> Bool {
+        lhs.name == rhs.name && lhs.shape == rhs.shape && lhs.frame == rhs.frame && lhs.fill == rhs.fill
+            && lhs.stroke == rhs.stroke && lhs.strokeWidth == rhs.strokeWidth && lhs.opacity == rhs.opacity
+            && lhs.transform == rhs.transform && lhs.rotationY == rhs.rotationY && lhs.mask == rhs.mask
+            && lhs.shadow == rhs.shadow && lhs.zIndex == rhs.zIndex && lhs.isHidden == rhs.isHidden
+            && lhs.bindings.elementsEqual(rhs.bindings) { $0.property == $1.property && $0.channel == $1.channel }
     }
 }
 

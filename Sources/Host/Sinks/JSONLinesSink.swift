@@ -68,6 +68,8 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
             return "{\"type\":\"marker\",\"name\":\(JSONText.quoted(name)),\"source\":\(source)}"
         case .completed(let finished):
             return "{\"type\":\"completed\",\"finished\":\(finished),\"source\":\(source)}"
+        case .pluginFailed(let plugin, let message):
+            return "{\"type\":\"pluginFailed\",\"plugin\":\(JSONText.quoted(plugin)),\"message\":\(JSONText.quoted(message)),\"source\":\(source)}"
         }
     }
 }

@@ -13,9 +13,16 @@ import Synchronization
 public final class AnimatedState<Root: Sendable>: Sendable {
     private let storage: Mutex<Root>
 
+    /// The value after every update, starting with the current value for each new observer.
+    ///
+    /// Several animators may update the state in one tick; to observe it once per frame, sample
+    /// it on the clock: `state.values.sample(on: clock.ticks)`.
+    public let values: StateEmitter<Root, Never>
+
     /// Creates a state holding `initialValue`.
     public init(_ initialValue: Root) {
         storage = Mutex(initialValue)
+        values = StateEmitter(initialValue)
     }
 
     /// The current value.
@@ -23,12 +30,19 @@ public final class AnimatedState<Root: Sendable>: Sendable {
         storage.withLock { $0 }
     }
 
-    /// Changes the value in place, atomically with respect to other updates.
+    /// Changes the value in place, atomically with respect to other updates, then publishes it on
+    /// ``values``.
     ///
-    /// - Parameter body: Mutates the value; must not call back into this state.
+    /// Updates from one thread (a clock's animators) publish in order; updates made at the same
+    /// moment from several threads apply atomically but may publish in either order.
+    ///
+    /// - Parameter body: Mutates the value; must not read or update this state (the lock is not
+    ///   recursive).
     /// - Returns: What `body` returns.
     @discardableResult
     public func update<Result: Sendable>(_ body: (inout Root) throws -> Result) rethrows -> Result {
-        try storage.withLock { root in try body(&root) }
+        let (result, value) = try storage.withLock { root in (try body(&root), root) }
+        values.send(value)
+        return result
     }
 }

@@ -23,8 +23,9 @@ import Synchronization
 ///
 /// The completion fires exactly once: `finished: true` at the end (or at the start, when running
 /// reversed) or through ``finish(at:)``; `finished: false` through ``cancel()``, ``stop()``, or
-/// when the animator is released before it completes. A running animator is kept alive by its
-/// clock until it completes.
+/// when the animator is released before it completes. A running animator keeps itself alive until
+/// it completes; a paused one lives only as long as someone holds it (released, it completes with
+/// `finished: false`).
 public final class Animator<Root: Sendable>: Sendable {
     /// The animator's length in seconds.
     public let duration: Double
@@ -36,10 +37,15 @@ public final class Animator<Root: Sendable>: Sendable {
     private let clock: any FrameClock
     private let core: Mutex<Core>
 
+    /// Everything that happens to the animator: started, paused, resumed, reversed, markers of
+    /// its clips, repeats of their named clips, and completed (always the last event).
+    public let events = Emitter<AnimatorEvent, Never>()
+
     struct Entry: Sendable {
         var startFraction: Double
         var apply: @Sendable (Double, inout Root) -> Void
-        var markers: [Marker] = []
+        /// The times at which clip markers produce events, with the event.
+        var markers: [(time: Double, event: AnimatorEvent)] = []
         var clipDuration = 0.0
         var lastProgress = 0.0
     }
@@ -50,9 +56,20 @@ public final class Animator<Root: Sendable>: Sendable {
         /// Animations added before the start, made into entries from the state at the start.
         var deferred: [@Sendable (Root) -> Entry] = []
         var completionHandlers: [@Sendable (Completion) -> Void] = []
-        var eventHandlers: [@Sendable (AnimatorEvent) -> Void] = []
+        var eventObservations: [SignalObservation] = []
         var registration: ClockRegistration?
         var completion: Completion?
+        /// The animator itself while it runs: a running animator stays alive until it completes,
+        /// a paused or finished one is released with its last owner.
+        var keepAlive: Animator?
+
+        /// Before the first start (or scrub), turns the animations added so far into entries that
+        /// begin from the state's current values.
+        mutating func activate(from current: Root) {
+            guard machine.phase == .inactive else { return }
+            entries += deferred.map { $0(current) }
+            deferred = []
+        }
     }
 
     /// Creates an animator.
@@ -143,10 +160,21 @@ public final class Animator<Root: Sendable>: Sendable {
     /// - Throws: ``AnimatorError`` for a bad delay factor or a completed animator.
     public func addAnimations(_ clip: Clip<Root>, delayFactor: Double = 0) throws(AnimatorError) {
         let length = clip.duration.isFinite ? clip.duration : duration
+        // Labels become marker events; a named clip starting again (a repeat) becomes a repeat event.
+        var seen = Set<String>()
+        var markers: [(time: Double, event: AnimatorEvent)] = []
+        for marker in clip.markers {
+            switch marker.kind {
+            case .label: markers.append((marker.time, .marker(marker.name)))
+            case .start: if !seen.insert(marker.name).inserted { markers.append((marker.time, .repeated(marker.name))) }
+            case .end: break
+            }
+        }
+        let events = markers
         try add(delayFactor: delayFactor) { _, start in
             Entry(
                 startFraction: start, apply: { progress, root in clip.apply(at: progress * length, to: &root) },
-                markers: clip.markers.filter { $0.kind == .label }, clipDuration: length)
+                markers: events, clipDuration: length)
         }
     }
 
@@ -182,9 +210,11 @@ public final class Animator<Root: Sendable>: Sendable {
         if let done { handler(done) }
     }
 
-    /// Calls `handler` with every event from now on (started, paused, markers, completed...).
+    /// Calls `handler` with every event from now on, for as long as the animator lives: a
+    /// shorthand for observing ``events``.
     public func addEventHandler(_ handler: @escaping @Sendable (AnimatorEvent) -> Void) {
-        core.withLock { $0.eventHandlers.append(handler) }
+        let observation = events.observe(onValue: handler)
+        core.withLock { $0.eventObservations.append(observation) }
     }
 
     // MARK: - Commands
@@ -202,10 +232,7 @@ public final class Animator<Root: Sendable>: Sendable {
         let current = state.value
         try command { core throws(AnimatorError) -> [AnimatorEvent] in
             guard core.machine.phase != .completed else { throw .alreadyCompleted }
-            if core.machine.phase == .inactive {
-                core.entries += core.deferred.map { $0(current) }
-                core.deferred = []
-            }
+            core.activate(from: current)
             return core.machine.start(at: now, delay: delay)
         }
         ensureRegistered()
@@ -231,8 +258,7 @@ public final class Animator<Root: Sendable>: Sendable {
         try command { core throws(AnimatorError) -> [AnimatorEvent] in
             guard core.machine.phase != .completed else { throw .alreadyCompleted }
             if core.machine.phase == .inactive {
-                core.entries += core.deferred.map { $0(current) }
-                core.deferred = []
+                core.activate(from: current)
                 _ = core.machine.pause(at: now)
             }
             core.machine.scrub(toFraction: fraction, at: now)
@@ -260,8 +286,10 @@ public final class Animator<Root: Sendable>: Sendable {
     public func continueAnimation(reversed: Bool, speed: Double = 1) throws(AnimatorError) {
         guard speed.isFinite, speed > 0 else { throw .invalidSpeed(speed) }
         let now = clock.now.inSeconds
+        let current = state.value
         try command { core throws(AnimatorError) -> [AnimatorEvent] in
             guard core.machine.phase != .completed else { throw .alreadyCompleted }
+            core.activate(from: current)
             var events = core.machine.setReversed(reversed, at: now)
             core.machine.setSpeed(speed, at: now)
             events += core.machine.start(at: now, delay: 0)
@@ -292,8 +320,10 @@ public final class Animator<Root: Sendable>: Sendable {
     ) throws(AnimatorError) {
         guard motion.duration.isFinite, motion.duration >= 0 else { throw .invalidDuration(motion.duration) }
         let now = clock.now.inSeconds
+        let current = state.value
         try command { core throws(AnimatorError) -> [AnimatorEvent] in
             guard core.machine.phase != .completed else { throw .alreadyCompleted }
+            core.activate(from: current)
             return core.machine.follow(motion, towards: position == .start ? .start : .end, at: now)
         }
         ensureRegistered()
@@ -323,6 +353,7 @@ public final class Animator<Root: Sendable>: Sendable {
             core.machine.complete(at: position, finished: finished, clock: now)
         }
         guard let completion else { return }
+        refreshKeepAlive()
         applyValues()
         deliver(events: [], completion: completion)
     }
@@ -331,22 +362,22 @@ public final class Animator<Root: Sendable>: Sendable {
     private func command(
         _ body: (inout Core) throws(AnimatorError) -> [AnimatorEvent]
     ) throws(AnimatorError) {
-        let result: Result<([AnimatorEvent], [@Sendable (AnimatorEvent) -> Void]), AnimatorError> =
+        let result: Result<[AnimatorEvent], AnimatorError> =
             core.withLock { core in
                 do throws(AnimatorError) {
-                    return .success((try body(&core), core.eventHandlers))
+                    return .success(try body(&core))
                 } catch {
                     return .failure(error)
                 }
             }
-        let (events, handlers) = try result.get()
-        for event in events { for handler in handlers { handler(event) } }
+        refreshKeepAlive()
+        for event in try result.get() { events.send(event) }
     }
 
     private func ensureRegistered() {
         let needs = core.withLock { $0.registration == nil && $0.completion == nil }
         guard needs else { return }
-        let registration = clock.addTickHandler { tick in self.step(to: tick.seconds) }
+        let registration = clock.addTickHandler { [weak self] tick in self?.step(to: tick.seconds) }
         let duplicate = core.withLock { core -> ClockRegistration? in
             if core.registration != nil || core.completion != nil { return registration }
             core.registration = registration
@@ -355,8 +386,24 @@ public final class Animator<Root: Sendable>: Sendable {
         duplicate?.cancel()
     }
 
+    /// Holds the animator while it runs (or waits out its delay), and lets it go otherwise.
+    private func refreshKeepAlive() {
+        let released = core.withLock { core -> Animator? in
+            switch core.machine.phase {
+            case .running, .waiting:
+                if core.keepAlive == nil { core.keepAlive = self }
+                return nil
+            case .inactive, .paused, .completed:
+                defer { core.keepAlive = nil }
+                return core.keepAlive
+            }
+        }
+        _ = released  // released after the lock, never inside it
+    }
+
     private func step(to clockTime: Double) {
         let (events, completion) = core.withLock { $0.machine.advance(to: clockTime) }
+        refreshKeepAlive()
         applyValues()
         deliver(events: events, completion: completion)
     }
@@ -374,7 +421,7 @@ public final class Animator<Root: Sendable>: Sendable {
                     let to = progress * entry.clipDuration
                     for marker in entry.markers
                     where (from < marker.time && marker.time <= to) || (to <= marker.time && marker.time < from) {
-                        markerEvents.append(.marker(marker.name))
+                        markerEvents.append(marker.event)
                     }
                 }
                 core.entries[index].lastProgress = progress
@@ -406,21 +453,19 @@ public final class Animator<Root: Sendable>: Sendable {
     }
 
     private func deliver(events: [AnimatorEvent], completion: Completion?) {
-        let (eventHandlers, completionHandlers, registration) = core.withLock { core in
-            guard let completion else {
-                return (core.eventHandlers, [@Sendable (Completion) -> Void](), ClockRegistration?.none)
-            }
+        let (completionHandlers, registration) = core.withLock { core in
+            guard let completion else { return ([@Sendable (Completion) -> Void](), ClockRegistration?.none) }
             core.completion = completion
             defer {
                 core.completionHandlers = []
                 core.registration = nil
             }
-            return (core.eventHandlers, core.completionHandlers, core.registration)
+            return (core.completionHandlers, core.registration)
         }
-        for event in events { for handler in eventHandlers { handler(event) } }
+        for event in events { self.events.send(event) }
         guard let completion else { return }
         registration?.cancel()
-        for handler in eventHandlers { handler(.completed(completion)) }
+        self.events.send(.completed(completion))
         for handler in completionHandlers { handler(completion) }
     }
 }

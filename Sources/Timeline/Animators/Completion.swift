@@ -54,6 +54,8 @@ public enum AnimatorEvent: Sendable, Hashable, CustomStringConvertible {
     case reversed(Bool)
     /// A marker of one of its clips was passed.
     case marker(String)
+    /// A named clip of one of its clips started another iteration.
+    case repeated(String)
     /// The animator completed.
     case completed(Completion)
 
@@ -65,6 +67,7 @@ public enum AnimatorEvent: Sendable, Hashable, CustomStringConvertible {
         case .resumed: "resumed"
         case .reversed(let isReversed): "reversed(\(isReversed))"
         case .marker(let name): "marker(\(name))"
+        case .repeated(let name): "repeated(\(name))"
         case .completed(let completion): "completed(\(completion))"
         }
     }

@@ -59,6 +59,10 @@ public final class Transition: Sendable {
     public let inFlightPolicy: InFlightPolicy
     private let state = Mutex(State())
 
+    /// The transition's lifecycle: `started` when ``start()`` runs, `reversed(true)` when an
+    /// interactive transition is cancelled, and `completed` (always the last event).
+    public let events = Emitter<AnimatorEvent, Never>()
+
     /// Creates an empty transition.
     ///
     /// - Parameter inFlightPolicy: What happens to animators still running when the transition
@@ -70,6 +74,7 @@ public final class Transition: Sendable {
     deinit {
         let handlers = state.withLock { $0.completion == nil ? $0.handlers : [] }
         let completion = Completion(finished: false, position: .current, fractionComplete: 0)
+        if !handlers.isEmpty || state.withLock({ $0.completion == nil }) { events.send(.completed(completion)) }
         for handler in handlers { handler(completion) }
     }
 
@@ -147,7 +152,9 @@ public final class Transition: Sendable {
                 state.explicitCompleting = true
             } else if !state.explicitCompleting {
                 let current = state.completingIndex.map { state.members[$0].offset + state.members[$0].duration } ?? -1
-                if member.offset + member.duration > current { state.completingIndex = index }
+                // Among equally long animators the one added last completes the transition, so
+                // that it completes after all of them.
+                if member.offset + member.duration >= current { state.completingIndex = index }
             }
             return index
         }
@@ -172,6 +179,7 @@ public final class Transition: Sendable {
             state.started = true
             return state.members
         }
+        events.send(.started)
         for member in members where member.predecessor == nil { try member.start() }
     }
 
@@ -205,6 +213,7 @@ public final class Transition: Sendable {
             state.cancelled = true
             return state.members
         }
+        events.send(.reversed(true))
         for member in members where !member.isCompleted() {
             try member.continueAnimation(true, speed)
         }
@@ -224,6 +233,7 @@ public final class Transition: Sendable {
     /// `motion`; the transition then completes with `finished: false`, every value where it started.
     public func cancelInteractive(following motion: some Motion<Double>) throws(AnimatorError) {
         state.withLock { $0.cancelled = true }
+        events.send(.reversed(true))
         try continueInteractive(following: motion, towards: .start)
     }
 
@@ -287,6 +297,7 @@ public final class Transition: Sendable {
         case .finishAtEnd: for member in others where !member.isCompleted() { member.finish() }
         case .stopWhereTheyAre: for member in others where !member.isCompleted() { member.stop() }
         }
+        events.send(.completed(completion))
         for handler in handlers { handler(completion) }
     }
 }

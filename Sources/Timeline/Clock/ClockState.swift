@@ -5,6 +5,9 @@
 /// time is always computed from one anchor and never accumulated from frame deltas: at rate 1 it is
 /// exact to the attosecond, whatever the number of ticks.
 struct ClockState: Sendable {
+    /// The fastest rate a clock accepts: a million times real time.
+    static let maximumRate = 1e6
+
     private(set) var anchorSource: Duration = .zero
     private(set) var anchorTime: Duration = .zero
     private(set) var rate: Double = 1

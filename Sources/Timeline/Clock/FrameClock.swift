@@ -11,6 +11,7 @@
 /// - A handler added during a delivery receives the next tick; a handler cancelled during a
 ///   delivery receives nothing after ``ClockRegistration/cancel()`` returns.
 /// - Handlers run without any clock lock held: they may add handlers, cancel, pause or tick.
+/// - ``ticks`` observers receive each tick after every handler has, in the same order as ticks.
 public protocol FrameClock: AnyObject, Sendable {
     /// The clock's current time.
     var now: Duration { get }
@@ -32,7 +33,7 @@ public protocol FrameClock: AnyObject, Sendable {
 
     /// Changes how fast clock time runs from now on.
     ///
-    /// - Throws: ``ClockError/invalidRate(_:)`` unless `rate` is finite and not negative.
+    /// - Throws: ``ClockError/invalidRate(_:)`` unless `rate` is in `0...1_000_000`.
     func setRate(_ rate: Double) throws(ClockError)
 
     /// Makes the current clock time `time`; later ticks continue from there.
@@ -41,6 +42,10 @@ public protocol FrameClock: AnyObject, Sendable {
     /// Calls `handler` with every tick from now on, until the returned registration is cancelled
     /// or released.
     func addTickHandler(_ handler: @escaping @Sendable (Tick) -> Void) -> ClockRegistration
+
+    /// Every tick, as a signal, delivered after the tick handlers (animators) have run, so that
+    /// observers see the values of that tick.
+    var ticks: Emitter<Tick, Never> { get }
 }
 
 /// Why a clock operation was refused.
@@ -53,7 +58,7 @@ public enum ClockError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A sentence that says what is wrong.
     public var description: String {
         switch self {
-        case .invalidRate(let rate): "clock rate must be a finite number >= 0, got \(rate)"
+        case .invalidRate(let rate): "clock rate must be a number in 0...1000000, got \(rate)"
         case .invalidTime(let time): "time must be a finite number, got \(time)"
         }
     }

@@ -65,9 +65,15 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
         Double(index) * Double(denominator) / Double(numerator)
     }
 
-    /// The number of frames that covers `seconds`: `ceil(seconds × rate)`.
-    public func frameCount(covering seconds: Double) -> Int {
-        Int((seconds * Double(numerator) / Double(denominator) - 1e-9).rounded(.up))
+    /// The most frames Cadence renders in one run: 2^31 − 1 (over a year at 60 fps).
+    public static let maximumFrameCount = Int(Int32.max)
+
+    /// The number of frames that covers `seconds`, `ceil(seconds × rate)`, or `nil` when that is
+    /// more than ``maximumFrameCount`` (or `seconds` is NaN).
+    public func frameCount(covering seconds: Double) -> Int? {
+        let frames = (max(seconds, 0) * Double(numerator) / Double(denominator) - 1e-9).rounded(.up)
+        guard frames.isFinite || frames.isNaN == false, frames <= Double(Self.maximumFrameCount) else { return nil }
+        return max(Int(frames), 0)
     }
 
     /// `60 fps` or `30000/1001 fps`.

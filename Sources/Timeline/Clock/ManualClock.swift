@@ -72,19 +72,23 @@ public final class ManualClock: FrameClock {
 
     /// Moves source time to the next frame at ``frameRate`` and delivers a tick.
     ///
-    /// The source time of frame `n` is `n / frameRate` exactly; if the clock was advanced past it
-    /// by other calls, the frame after the current source time is used.
+    /// The source time of frame `n` is `n / frameRate` exactly; if the clock was advanced by other
+    /// calls, the first frame after the current source time is used.
     @discardableResult
     public func advanceFrame() -> Tick {
         let time = source.withLock { state in
-            state.frame += 1
-            var next = frameRate.time(ofFrame: state.frame)
-            while next < state.time {
-                state.frame += 1
-                next = frameRate.time(ofFrame: state.frame)
+            // The first frame after both the last frame and the current source time, found
+            // directly (a clock advanced by days must not step through every frame).
+            var next = state.frame + 1
+            if frameRate.time(ofFrame: next) <= state.time {
+                let estimate = state.time.inSeconds * Double(frameRate.numerator) / Double(frameRate.denominator)
+                next = max(next, Int(min(estimate.rounded(.down), Double(Int.max / 2))))
+                while frameRate.time(ofFrame: next) <= state.time { next += 1 }
+                while next > state.frame + 1, frameRate.time(ofFrame: next - 1) > state.time { next -= 1 }
             }
-            state.time = next
-            return next
+            state.frame = next
+            state.time = frameRate.time(ofFrame: next)
+            return state.time
         }
         return core.tick(atSource: time)
     }
@@ -107,6 +111,9 @@ public final class ManualClock: FrameClock {
 
     /// Makes the current clock time `time`.
     public func seek(to time: Duration) { core.seek(to: time, atSource: sourceTime) }
+
+    /// Every tick, after the tick handlers have run.
+    public var ticks: Emitter<Tick, Never> { core.ticks }
 
     /// Calls `handler` with every tick until the registration is cancelled or released.
     public func addTickHandler(_ handler: @escaping @Sendable (Tick) -> Void) -> ClockRegistration {

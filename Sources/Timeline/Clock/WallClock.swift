@@ -43,6 +43,9 @@ public final class WallClock: FrameClock {
     /// Makes the current clock time `time`.
     public func seek(to time: Duration) { core.seek(to: time, atSource: sourceTime) }
 
+    /// Every tick, after the tick handlers have run.
+    public var ticks: Emitter<Tick, Never> { core.ticks }
+
     /// Calls `handler` with every tick until the registration is cancelled or released.
     public func addTickHandler(_ handler: @escaping @Sendable (Tick) -> Void) -> ClockRegistration {
         core.addHandler(handler)

@@ -32,7 +32,7 @@ public struct Choreography<Root>: Sendable {
     /// The labels and their times, in the order they were added.
     public private(set) var labels: [Marker] = []
 
-    /// The end of everything added so far.
+    /// The end of every clip added so far (labels do not move it).
     public private(set) var duration = 0.0
 
     /// An empty choreography.
@@ -71,7 +71,6 @@ public struct Choreography<Root>: Sendable {
         guard !labels.contains(where: { $0.name == name }) else { throw .duplicateLabel(name) }
         let time = try resolve(position)
         labels.append(Marker(name: name, time: time))
-        duration = max(duration, time)
         return time
     }
 
@@ -80,12 +79,12 @@ public struct Choreography<Root>: Sendable {
         labels.first { $0.name == name }?.time
     }
 
-    /// The clip that plays everything added, with the labels as markers.
+    /// The clip that plays everything added, with the labels as markers; it lasts until the end
+    /// of the last clip or the last label, whichever is later.
     public var clip: Clip<Root> {
-        let placed = Clip.placed(placements, duration: duration)
-        return Clip(
-            node: placed.node, duration: duration, fill: .forwards,
-            markers: placed.markers + labels)
+        let length = max(duration, labels.map(\.time).max() ?? 0)
+        let placed = Clip.placed(placements, duration: length)
+        return Clip(node: placed.node, duration: length, fill: .forwards, markers: placed.markers + labels)
     }
 
     private func resolve(_ position: Position) throws(CompositionError) -> Double {

@@ -18,7 +18,9 @@ extension Clip {
     /// - Parameter factor: Finite and greater than 0; 2 plays twice as fast and halves the duration.
     /// - Throws: ``CompositionError/invalidSpeed(_:)``.
     public func speed(_ factor: Double) throws(CompositionError) -> Clip {
-        guard factor.isFinite, factor > 0 else { throw .invalidSpeed(factor) }
+        guard factor.isFinite, factor > 0, (duration / factor).isFinite || !duration.isFinite else {
+            throw .invalidSpeed(factor)
+        }
         return Clip(
             node: .speed(factor, self), duration: duration / factor, fill: fill,
             markers: markers.map { $0.moved(to: $0.time / factor) })
@@ -29,16 +31,22 @@ extension Clip {
     /// A fractional count ends part-way through the last iteration (2.5 plays two and a half
     /// times). After the end the clip holds where its last iteration ended.
     ///
-    /// - Parameter count: Finite and greater than 0.
+    /// Markers are reported for the first 1,000 iterations.
+    ///
+    /// - Parameter count: Finite and greater than 0, and small enough that the total duration is
+    ///   finite.
     /// - Throws: ``CompositionError/invalidRepeatCount(_:)``, or
     ///   ``CompositionError/infiniteDuration(_:)`` if the clip itself never ends.
     public func repeated(_ count: Double) throws(CompositionError) -> Clip {
-        guard count.isFinite, count > 0 else { throw .invalidRepeatCount(count) }
         guard duration.isFinite else { throw .infiniteDuration("repeated(\(count))") }
+        guard count.isFinite, count > 0, (duration * count).isFinite else { throw .invalidRepeatCount(count) }
         return Clip(
             node: .repeated(count, self), duration: duration * count, fill: fill,
-            markers: repeatedMarkers(iterations: Int(count.rounded(.up)), total: duration * count))
+            markers: repeatedMarkers(iterations: Int(min(count, Self.markedIterations).rounded(.up)), total: duration * count))
     }
+
+    /// How many iterations of a repeat report their markers.
+    static var markedIterations: Double { 1000 }
 
     /// The clip played over and over; its duration is infinite.
     ///
@@ -49,7 +57,7 @@ extension Clip {
         guard duration.isFinite else { throw .infiniteDuration("repeatedForever()") }
         return Clip(
             node: .repeated(.infinity, self), duration: duration > 0 ? .infinity : 0, fill: fill,
-            markers: repeatedMarkers(iterations: 1000, total: .infinity))
+            markers: repeatedMarkers(iterations: Int(Self.markedIterations), total: .infinity))
     }
 
     /// The clip played forwards and then backwards; the duration doubles.

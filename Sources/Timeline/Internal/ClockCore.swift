@@ -22,6 +22,8 @@ final class ClockCore: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Every tick, after the handlers.
+    let ticks = Emitter<Tick, Never>()
 
     var lastTick: Tick? {
         state.withLock { state in
@@ -40,7 +42,7 @@ final class ClockCore: Sendable {
     func resume(atSource source: Duration) { state.withLock { $0.time.resume(atSource: source) } }
 
     func setRate(_ rate: Double, atSource source: Duration) throws(ClockError) {
-        guard rate.isFinite, rate >= 0 else { throw .invalidRate(rate) }
+        guard rate.isFinite, rate >= 0, rate <= ClockState.maximumRate else { throw .invalidRate(rate) }
         state.withLock { $0.time.setRate(rate, atSource: source) }
     }
 
@@ -86,6 +88,7 @@ final class ClockCore: Sendable {
             for handler in handlers where handler.registration.value?.isActive == true {
                 handler.body(current)
             }
+            ticks.send(current)
         }
         return tick
     }

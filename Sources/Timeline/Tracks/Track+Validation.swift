@@ -83,14 +83,19 @@ extension Track {
             let after = min(k + 1, count - 1)
             return (values[after] - values[before]).scaled(by: 1 / (times[after] - times[before]))
         }
-        /// The velocity a timing or hold segment `i` has at its start, without neighbours.
+        /// The velocity segment `i` starts with by its own definition, if it has one: zero for a
+        /// hold, the curve's slope for a timing curve (unless the curve starts vertically), an
+        /// explicit start velocity for a cubic.
         func ownStartVelocity(of i: Int) -> Value? {
             let duration = times[i + 1] - times[i]
             switch keyframes[i + 1].kind {
             case .hold: return .zero
             case .timing(let curve):
-                return (values[i + 1] - values[i]).scaled(by: curve.derivative(at: 0) / duration)
-            case .cubic, .custom: return nil
+                let slope = curve.derivative(at: 0)
+                guard abs(slope) < Self.verticalSlope else { return nil }
+                return (values[i + 1] - values[i]).scaled(by: slope / duration)
+            case .cubic(let start, _): return start
+            case .custom: return nil
             }
         }
 
@@ -121,12 +126,9 @@ extension Track {
                 ends.append(delta.scaled(by: curve.derivative(at: 1) / duration))
             case .cubic(let explicitStart, let explicitEnd):
                 kinds.append(.hermite)
-                let previousIsCubic: Bool
-                if i > 0, case .cubic = keyframes[i].kind { previousIsCubic = true } else {
-                    previousIsCubic = false
-                }
-                let start =
-                    explicitStart ?? (i == 0 || previousIsCubic ? tangent(at: i) : carriedIn)
+                // The previous segment's end velocity keeps motion smooth: a neighbouring cubic's
+                // Catmull-Rom tangent or explicit end velocity, or another kind's own velocity.
+                let start = explicitStart ?? (i == 0 ? tangent(at: 0) : carriedIn)
                 let end =
                     explicitEnd ?? (i + 1 < segmentCount ? ownStartVelocity(of: i + 1) : nil)
                     ?? tangent(at: i + 1)
@@ -154,8 +156,18 @@ extension Track {
                 ends[i] = end
             }
         }
+        // Values too far apart, or times too close, overflow: refuse rather than produce NaN.
+        for i in 0..<segmentCount {
+            guard (values[i + 1] - values[i]).isFinite, starts[i].isFinite, ends[i].isFinite else {
+                throw .segmentOutOfRange(keyframe: i + 1)
+            }
+        }
         return Track(
             keyframes: keyframes, times: times, values: values, kinds: kinds,
             startVelocities: starts, endVelocities: ends)
     }
+
+    /// A curve slope at least this steep counts as vertical (the easing plugin reports infinite
+    /// slopes as 1e9); a cubic next to a vertical start takes its Catmull-Rom tangent instead.
+    static var verticalSlope: Double { 1e8 }
 }

@@ -21,6 +21,9 @@ public enum TrackError: Error, Sendable, Equatable, CustomStringConvertible {
     case nonFiniteVelocity(keyframe: Int)
     /// A plugin segment produced NaN or infinite weights.
     case invalidSegment(keyframe: Int, kind: String)
+    /// The segment arriving at the keyframe changes too fast for a `Double`: its values are too
+    /// far apart or its times too close, so its velocity overflows.
+    case segmentOutOfRange(keyframe: Int)
 
     /// The index of the keyframe the error is about, if any.
     public var keyframe: Int? {
@@ -28,7 +31,7 @@ public enum TrackError: Error, Sendable, Equatable, CustomStringConvertible {
         case .empty: nil
         case .nonFiniteTime(let k), .negativeTime(let k, _), .timeNotIncreasing(let k, _, _),
             .invalidDuration(let k, _), .missingDuration(let k), .nonFiniteValue(let k),
-            .nonFiniteVelocity(let k), .invalidSegment(let k, _):
+            .nonFiniteVelocity(let k), .invalidSegment(let k, _), .segmentOutOfRange(let k):
             k
         }
     }
@@ -54,6 +57,8 @@ public enum TrackError: Error, Sendable, Equatable, CustomStringConvertible {
             "keyframe \(k): velocity must be finite (no NaN or infinity)"
         case .invalidSegment(let k, let kind):
             "keyframe \(k): segment kind '\(kind)' produced a non-finite value"
+        case .segmentOutOfRange(let k):
+            "keyframe \(k): the segment arriving here changes too fast to represent (values too far apart or times too close)"
         }
     }
 }

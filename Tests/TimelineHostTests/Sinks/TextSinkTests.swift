@@ -78,4 +78,83 @@ struct TextSinkTests {
         #expect(whole.split(separator: "\n").count == 31)
         #expect(try render(0...9) + render(10...20) + render(21...30) == whole)
     }
+
+    @Test func realTimePlaybackAccountsForEveryFrame() throws {
+        var source = RampSource()
+        var frames: [Int] = []
+        var sink = CallbackSink { frames.append($0.index) }
+        let report = try HostLoop.play(&source, frameRate: FrameRate(60)!, frames: 0...6, to: &sink)
+        // Paced on the monotonic clock: every frame is written or counted as dropped, in order.
+        #expect(report.framesWritten + report.framesDropped == 7)
+        #expect(frames == frames.sorted())
+        #expect(frames.last == 6)
+        #expect(Set(frames).count == frames.count)
+    }
+}
+
+@Suite("Signal and async sinks")
+struct SignalSinkTests {
+    @Test func framesAsAnAsyncSequenceMatchTheOfflineRender() async throws {
+        var indices: [Int] = []
+        var xs: [Double] = []
+        for try await frame in try HostLoop.frames(of: RampSource(), frameRate: FrameRate(4)!, frames: 1...3) {
+            indices.append(frame.index)
+            xs.append(frame.numbers[0])
+        }
+        #expect(indices == [1, 2, 3])
+        #expect(xs == [0.25, 0.5, 0.75])
+    }
+
+    @Test func aSignalSinkDeliversEveryFrameThenFinishes() async throws {
+        let sink = SignalSink()
+        let listener = Task {
+            var seen: [Int] = []
+            for await frame in sink.frames.values(buffering: .unbounded) { seen.append(frame.index) }
+            return seen
+        }
+        while sink.frames.observerCount == 0 { await Task.yield() }
+        var source = RampSource()
+        var rendering = sink
+        try HostLoop.renderOffline(&source, frameRate: FrameRate(4)!, to: &rendering)
+        #expect(await listener.value == [0, 1, 2, 3, 4])
+    }
+
+    @Test func theLatestPolicyKeepsMemoryBoundedForASlowListener() async throws {
+        let sink = SignalSink()
+        let gate = AsyncGate()
+        let listener = Task {
+            var seen: [Int] = []
+            for await frame in sink.frames.values(buffering: .latest) {
+                seen.append(frame.index)
+                if seen.count == 1 { await gate.wait() }
+            }
+            return seen
+        }
+        while sink.frames.observerCount == 0 { await Task.yield() }
+        var source = RampSource()
+        var rendering = sink
+        try HostLoop.renderOffline(&source, frameRate: FrameRate(100)!, to: &rendering)
+        await gate.open()
+        let seen = await listener.value
+        // The listener stalls on its first frame: of the other 100 only the newest waits for it.
+        #expect(seen.count <= 3)
+        #expect(seen.last == 100)
+    }
+}
+
+/// A one-shot gate for tests.
+actor AsyncGate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
 }

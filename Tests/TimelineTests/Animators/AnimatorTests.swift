@@ -23,7 +23,7 @@ struct AnimatorTests {
     @Test func playsFromTheCurrentValueToTheTarget() throws {
         let (clock, state, animator) = try makeAnimator()
         try animator.addAnimation(\.scale, to: 3)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         animator.addCompletion { completions.append($0) }
         try animator.start()
         clock.advance(by: .milliseconds(250))
@@ -74,7 +74,7 @@ struct AnimatorTests {
     @Test func reverseInFlightReturnsToTheStart() throws {
         let (clock, state, animator) = try makeAnimator()
         try animator.addAnimation(\.scale, to: 3)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         animator.addCompletion { completions.append($0) }
         try animator.start()
         clock.advance(to: .milliseconds(500))
@@ -93,7 +93,7 @@ struct AnimatorTests {
     func cancelStopAndFinish(position: AnimatorPosition, scale: Double, finished: Bool) throws {
         let (clock, state, animator) = try makeAnimator()
         try animator.addAnimation(\.scale, to: 3)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         animator.addCompletion { completions.append($0) }
         try animator.start()
         clock.advance(to: .milliseconds(500))
@@ -121,12 +121,38 @@ struct AnimatorTests {
     }
 
     @Test func releasedEarlyStillCompletesOnce() throws {
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         do {
             let (_, _, animator) = try makeAnimator()
             animator.addCompletion { completions.append($0) }
         }
         #expect(completions.all.map(\.finished) == [false])
+    }
+
+    @Test func aRunningAnimatorLivesUntilItCompletesAPausedOneWithItsOwner() throws {
+        let clock = ManualClock()
+        let state = AnimatedState(Card())
+        let completions = Inbox<Completion>()
+        do {
+            let running = try Animator(duration: 1, state: state, clock: clock)
+            try running.addAnimation(\.scale, to: 3)
+            running.addCompletion { completions.append($0) }
+            try running.start()
+        }
+        clock.advance(to: .milliseconds(500))
+        #expect(close(state.value.scale, 2))                 // still running, owned by no one
+        clock.advance(to: .seconds(1))
+        #expect(completions.all.map(\.finished) == [true])
+        do {
+            let paused = try Animator(duration: 1, state: state, clock: clock)
+            paused.addCompletion { completions.append($0) }
+            try paused.start()
+            clock.advance(to: .milliseconds(1200))
+            paused.pause()
+        }
+        // Released while paused: its completion fires, cancelled, where it was.
+        #expect(completions.all.map(\.finished) == [true, false])
+        #expect(completions.all.last?.position == .current)
     }
 
     @Test func completionCanStartTheNextAnimatorWithoutAFrameOfLag() throws {
@@ -150,7 +176,7 @@ struct AnimatorTests {
         try choreography.add(Clip(try Track<Double>(startingAt: 0, segments: [TrackSegment(to: 1, duration: 4)]), \Card.alpha))
         try choreography.addLabel("half", at: .time(2))
         try animator.addAnimations(choreography.clip)
-        let events = Recorder<AnimatorEvent>()
+        let events = Inbox<AnimatorEvent>()
         animator.addEventHandler { events.append($0) }
         try animator.start()
         clock.advance(to: .milliseconds(500))
@@ -174,7 +200,7 @@ struct AnimatorTests {
     @Test func continueAnimationFollowsAMotionFromWhereItIs() throws {
         let (clock, state, animator) = try makeAnimator()
         try animator.addAnimation(\.scale, to: 3)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         animator.addCompletion { completions.append($0) }
         try animator.scrub(toFraction: 0.6)
         #expect(close(state.value.scale, 2.2))
@@ -186,6 +212,15 @@ struct AnimatorTests {
         clock.advance(by: .milliseconds(150))
         #expect(completions.all == [Completion(finished: true, position: .start, fractionComplete: 0)])
         #expect(state.value.scale == 1)
+    }
+
+    @Test func animationsAddedBeforeTheStartBeginFromTheValueAtActivation() throws {
+        let (clock, state, animator) = try makeAnimator()
+        try animator.addAnimation(\.scale, to: 3)
+        state.update { $0.scale = 2 }                       // changed after adding, before running
+        try animator.continueAnimation(reversed: false, speed: 2)
+        clock.advance(by: .milliseconds(250))
+        #expect(close(state.value.scale, 2.5))              // from 2, half-way at double speed
     }
 
     @Test func invalidArgumentsAreErrors() throws {
@@ -222,7 +257,7 @@ struct TransitionTests {
         transition.add(short)
         transition.add(long)
         #expect(transition.duration == 1)
-        let completions = Recorder<(Double, Completion)>()
+        let completions = Inbox<(Double, Completion)>()
         transition.addCompletion { completions.append((clock.now.inSeconds, $0)) }
         try transition.start()
         clock.advance(to: .milliseconds(500))
@@ -247,7 +282,7 @@ struct TransitionTests {
         let transition = Transition(inFlightPolicy: policy)
         transition.add(fade, completesTransition: true)
         transition.add(scale)
-        let completedAt = Recorder<Double>()
+        let completedAt = Inbox<Double>()
         transition.addCompletion { _ in completedAt.append(clock.now.inSeconds) }
         try transition.start()
         clock.advance(to: .milliseconds(625))
@@ -280,7 +315,7 @@ struct TransitionTests {
         let transition = Transition()
         transition.add(a)
         transition.add(b)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         transition.addCompletion { completions.append($0) }
         try transition.scrub(toFraction: 0.4)
         #expect(close(state.value.scale, 1.8))
@@ -313,7 +348,7 @@ struct TransitionTests {
         transition.add(expand)
         try transition.add(fade, startingAfter: expand)
         #expect(abs(transition.duration - 0.45) < 1e-12)
-        let completedAt = Recorder<Double>()
+        let completedAt = Inbox<Double>()
         transition.addCompletion { _ in completedAt.append(clock.now.inSeconds) }
         try transition.start()
         clock.advance(to: .milliseconds(300))
@@ -338,7 +373,7 @@ struct TransitionTests {
         let transition = Transition()
         transition.add(first)
         try transition.add(second, startingAfter: first)
-        let completions = Recorder<Completion>()
+        let completions = Inbox<Completion>()
         transition.addCompletion { completions.append($0) }
         try transition.start()
         clock.advance(to: .milliseconds(500))

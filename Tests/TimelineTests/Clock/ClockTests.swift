@@ -3,7 +3,7 @@ import Testing
 import Timeline
 
 /// Collects what handlers saw, safely across threads.
-final class Recorder<Element: Sendable>: Sendable {
+final class Inbox<Element: Sendable>: Sendable {
     private let storage = Mutex<[Element]>([])
     func append(_ element: Element) { storage.withLock { $0.append(element) } }
     var all: [Element] { storage.withLock { $0 } }
@@ -25,6 +25,25 @@ struct ClockTests {
         #expect(abs(naive - 86_400) > 1e-6, "the reference drift this test guards against")
     }
 
+    @Test func aHalfSpeedClockAdvancedByFrameDurationsDoesNotDrift() throws {
+        // advance(by:) adds Durations (attoseconds) and the rate maps from one anchor: over a
+        // million steps of 1/120 s at rate 0.5 the clock is within a microsecond of the exact time.
+        let clock = ManualClock()
+        try clock.setRate(0.5)
+        let step = Duration.seconds(1) / 120
+        for _ in 0..<1_000_000 { clock.advance(by: step) }
+        let error = clock.now - .seconds(1_000_000.0 / 240)
+        #expect(error < .microseconds(1) && error > .microseconds(-1), "drift \(error)")
+    }
+
+    @Test func advanceFrameAfterALongJumpFindsTheNextFrameAtOnce() throws {
+        let clock = ManualClock(frameRate: FrameRate(60)!)
+        clock.advance(by: .seconds(400_000))
+        let tick = clock.advanceFrame()
+        #expect(tick.time == .seconds(400_000) + .seconds(1) / 60)
+        #expect(throws: ClockError.invalidRate(1e300)) { try clock.setRate(1e300) }
+    }
+
     @Test func frameRatesAreExactRatios() {
         let ntsc = FrameRate(framesPerSecond: 29.97)!
         #expect(ntsc.numerator == 30_000 && ntsc.denominator == 1001)
@@ -36,6 +55,9 @@ struct ClockTests {
         #expect(FrameRate(0) == nil)
         #expect(FrameRate.fps60.frameCount(covering: 1.0) == 60)
         #expect(FrameRate.fps60.frameCount(covering: 1.01) == 61)
+        #expect(FrameRate.fps60.frameCount(covering: 1e300) == nil)
+        #expect(FrameRate.fps60.frameCount(covering: .nan) == nil)
+        #expect(FrameRate.fps60.frameCount(covering: -1) == 0)
     }
 
     @Test func pauseResumeRateAndSeek() throws {
@@ -74,7 +96,7 @@ struct ClockTests {
 
     @Test func handlersRunInOrderAndStopWhenCancelledOrReleased() {
         let clock = ManualClock()
-        let seen = Recorder<String>()
+        let seen = Inbox<String>()
         let first = clock.addTickHandler { seen.append("first \($0.index)") }
         var second: ClockRegistration? = clock.addTickHandler { seen.append("second \($0.index)") }
         clock.tick()
@@ -88,7 +110,7 @@ struct ClockTests {
 
     @Test func reentrantTicksAreDeliveredAfterTheCurrentOne() {
         let clock = ManualClock()
-        let seen = Recorder<String>()
+        let seen = Inbox<String>()
         let a = clock.addTickHandler { tick in
             seen.append("a\(tick.index)")
             if tick.index == 0 { clock.advanceFrame() }
@@ -101,7 +123,7 @@ struct ClockTests {
 
     @Test func handlerCancelledDuringDeliveryReceivesNothingMore() {
         let clock = ManualClock()
-        let seen = Recorder<String>()
+        let seen = Inbox<String>()
         let victim = Mutex<ClockRegistration?>(nil)
         let killer = clock.addTickHandler { _ in
             seen.append("killer")

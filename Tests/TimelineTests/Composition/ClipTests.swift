@@ -103,7 +103,7 @@ struct ClipTests {
         #expect(four.duration == 2)
     }
 
-    @Test func badModifiersThrow() {
+    @Test func badModifiersThrow() throws {
         #expect(throws: CompositionError.invalidSpeed(0)) { try rampX.speed(0) }
         #expect(throws: CompositionError.invalidSpeed(-2)) { try rampX.speed(-2) }
         #expect(throws: CompositionError.invalidRepeatCount(0)) { try rampX.repeated(0) }
@@ -114,6 +114,16 @@ struct ClipTests {
             try rampX.repeatedForever().repeated(2)
         }
         #expect(throws: CompositionError.self) { try rampX.speed(.nan) }
+        let tiny = Double.leastNonzeroMagnitude
+        #expect(throws: CompositionError.invalidSpeed(tiny)) { try rampX.speed(tiny) }
+        #expect(throws: CompositionError.invalidRepeatCount(1e308 * 10)) { try rampX.repeated(1e308 * 10) }
+        // A huge finite count is fine, and cheap: markers are kept for the first 1,000 iterations.
+        var labelled = Choreography<Stage>()
+        try labelled.add(rampX)
+        try labelled.addLabel("start", at: .time(0))
+        let many = try labelled.clip.repeated(1e12)
+        #expect(many.duration == 1e12)
+        #expect(many.markers.count == 1000)
     }
 
     @Test func markersFollowTheTiming() throws {

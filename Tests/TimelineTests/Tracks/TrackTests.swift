@@ -96,6 +96,38 @@ struct TrackTests {
         #expect(isClose(track.velocity(at: 1), 7.5))
     }
 
+    @Test func explicitCubicVelocitiesCarryAcrossNeighbouringCubics() throws {
+        let track = try Track<Double>(keyframes: [
+            Keyframe(time: 0, value: 0),
+            Keyframe(time: 1, value: 1, .cubic(startVelocity: 0, endVelocity: 5)),
+            Keyframe(time: 2, value: 0, .cubic),
+            Keyframe(time: 3, value: 2, .cubic(startVelocity: -3)),
+        ])
+        // The middle cubic starts with the previous explicit end velocity and ends with the next
+        // explicit start velocity: motion stays smooth across both keyframes.
+        #expect(isClose(track.velocity(at: 1 - 1e-9), 5, tolerance: 1e-6))
+        #expect(isClose(track.velocity(at: 1), 5))
+        #expect(isClose(track.velocity(at: 2 - 1e-9), -3, tolerance: 1e-6))
+        #expect(isClose(track.velocity(at: 2), -3))
+    }
+
+    /// A curve that starts vertically, reporting its slope as the easing plugin does (1e9).
+    struct VerticalStart: TimingFunction {
+        func value(at x: Double) -> Double { x.squareRoot() }
+        func derivative(at x: Double) -> Double { x > 0 ? min(0.5 / x.squareRoot(), 1e9) : 1e9 }
+        var description: String { "sqrt" }
+    }
+
+    @Test func aCubicBeforeAVerticalStartKeepsItsTangent() throws {
+        let track = try Track<Double>(keyframes: [
+            Keyframe(time: 0, value: 0), Keyframe(time: 1, value: 1, .cubic),
+            Keyframe(time: 2, value: 2, .timing(TimingCurve(VerticalStart()))),
+        ])
+        // Catmull-Rom tangent at keyframe 1: (2 − 0) / (2 − 0) = 1, not the curve's 1e9.
+        #expect(isClose(track.velocity(at: 1 - 1e-9), 1, tolerance: 1e-6))
+        #expect(track.value(at: 0.5) > 0 && track.value(at: 0.5) < 1)
+    }
+
     @Test func timingCurveShapesProgress() throws {
         let track = try Track<Double>(keyframes: [
             Keyframe(time: 1, value: 2), Keyframe(time: 3, value: 6, .timing(TimingCurve(QuadraticTiming()))),
@@ -237,6 +269,17 @@ struct TrackValidationTests {
         #expect(throws: TrackError.nonFiniteVelocity(keyframe: 1)) {
             try Track<Double>(keyframes: [
                 Keyframe(time: 0, value: 0), Keyframe(time: 1, value: 1, .cubic(startVelocity: .nan)),
+            ])
+        }
+    }
+
+    @Test func segmentsThatOverflowAreRefused() {
+        #expect(throws: TrackError.segmentOutOfRange(keyframe: 1)) {
+            try Track<Double>(keyframes: [Keyframe(time: 0, value: -1e308), Keyframe(time: 1, value: 1e308)])
+        }
+        #expect(throws: TrackError.segmentOutOfRange(keyframe: 1)) {
+            try Track<Double>(keyframes: [
+                Keyframe(time: 0, value: 0), Keyframe(time: 1e-320, value: 1, .cubic), Keyframe(time: 1, value: 0, .cubic),
             ])
         }
     }

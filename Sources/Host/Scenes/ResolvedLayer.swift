@@ -1,0 +1,86 @@
+/// One layer of a scene as it looks at one frame: every binding applied, ready to draw.
+///
+/// A ``BoundScene`` resolves a frame into resolved layers, back to front. Drawing one is:
+/// apply ``matrix``, fade by ``opacity``, clip by ``mask``, draw ``shadow`` below the outline,
+/// then fill and stroke the ``outline``. The mask and shadow paths are in the layer's coordinates
+/// (the scene's, before ``matrix``), so they move with the layer.
+public struct ResolvedLayer: Sendable, Equatable {
+    /// What to fill and stroke.
+    public enum Outline: Sendable, Equatable {
+        /// A rectangle with rounded corners.
+        case rectangle(Rect, cornerRadius: Double)
+        /// An ellipse inscribed in a rectangle.
+        case oval(Rect)
+        /// SVG path data with a fill rule.
+        case path(String, fillRule: FillRule)
+    }
+
+    /// A mask: only what lies inside the path (by the rule) is drawn.
+    public struct Mask: Sendable, Equatable {
+        /// SVG path data in the layer's coordinates.
+        public var pathData: String
+        /// How the path's inside is decided.
+        public var fillRule: FillRule
+
+        /// Creates a mask.
+        public init(pathData: String, fillRule: FillRule) {
+            self.pathData = pathData
+            self.fillRule = fillRule
+        }
+    }
+
+    /// A blurred copy of the outline (or of its own path) drawn below the layer.
+    public struct Shadow: Sendable, Equatable {
+        /// The shadow's colour.
+        public var color: Color
+        /// The shadow's opacity, `0...1`.
+        public var opacity: Double
+        /// The blur radius (drawn as a Gaussian blur with standard deviation `radius / 2`).
+        public var radius: Double
+        /// The shadow's offset, in the layer's coordinates.
+        public var offset: Point
+        /// The shadow's own outline, or `nil` for the layer's outline.
+        public var pathData: String?
+
+        /// Creates a shadow.
+        public init(color: Color, opacity: Double, radius: Double, offset: Point, pathData: String?) {
+            self.color = color
+            self.opacity = opacity
+            self.radius = radius
+            self.offset = offset
+            self.pathData = pathData
+        }
+    }
+
+    /// The layer's name.
+    public var name: String
+    /// The layer's position in ``Scene/layers``.
+    public var index: Int
+    /// The outline, in the layer's coordinates.
+    public var outline: Outline
+    /// The layer's frame after the `x`, `y`, `width` and `height` bindings.
+    public var frame: Rect
+    /// From the layer's coordinates to the scene's: translation, rotation, skew and scale about the
+    /// frame's centre, with the rotation about the vertical axis drawn as a horizontal scale by its
+    /// cosine.
+    public var matrix: AffineMatrix
+    /// The fill colour, or `nil` for none.
+    public var fill: Color?
+    /// The stroke colour, or `nil` for none.
+    public var stroke: Color?
+    /// The stroke width.
+    public var strokeWidth: Double
+    /// The layer's opacity, `0...1`, applied to the layer and its shadow as a group.
+    public var opacity: Double
+    /// The stacking order the layer was sorted by.
+    public var zIndex: Double
+    /// Whether the layer is hidden (hidden layers are resolved, but not drawn).
+    public var isHidden: Bool
+    /// The mask, if any.
+    public var mask: Mask?
+    /// The shadow, if any.
+    public var shadow: Shadow?
+
+    /// Whether drawing the layer would show anything: not hidden and not fully transparent.
+    public var isVisible: Bool { !isHidden && opacity > 0 }
+}

@@ -1,0 +1,173 @@
+extension HTMLPreviewSink {
+    /// Drawing: the same resolution as ``BoundScene`` and the same elements as the SVG contact
+    /// sheet, in JavaScript, from the embedded scene and the frame's values.
+    static var drawingScript: String {
+        """
+        function make(name, attributes, parent) {
+          const element = document.createElementNS(NS, name);
+          for (const key in attributes) element.setAttribute(key, attributes[key]);
+          if (parent) parent.appendChild(element);
+          return element;
+        }
+        function num(value) { return String(round(Number.isFinite(value) ? value : 0)); }
+        function clamp(value) { return Number.isFinite(value) ? Math.min(Math.max(value, 0), 1) : 0; }
+        function colorOf(numbers) {
+          if (!numbers.every(Number.isFinite)) return null;
+          const alpha = clamp(numbers[3]);
+          return alpha > 0 ? [clamp(numbers[0]), clamp(numbers[1]), clamp(numbers[2]), alpha] : null;
+        }
+        function hexColor(text) {
+          if (!text) return null;
+          const parts = [1, 3, 5, 7].map((start) => parseInt(text.slice(start, start + 2) || "FF", 16) / 255);
+          return parts[3] > 0 ? parts : null;
+        }
+        function hex(color) {
+          return "#" + color.slice(0, 3).map((c) => Math.round(c * 255).toString(16).toUpperCase().padStart(2, "0")).join("");
+        }
+        function cssColor(color) { return color ? "rgba(" + color.slice(0, 3).map((c) => Math.round(c * 255)).join(", ") + ", " + color[3] + ")" : "transparent"; }
+        function paint(attributes, key, color) {
+          if (!color || color[3] <= 0) { attributes[key] = "none"; return; }
+          attributes[key] = hex(color);
+          if (color[3] < 1) attributes[key + "-opacity"] = num(color[3]);
+        }
+
+        function resolve(layer, index, position) {
+          const frame = layer.frame.slice();
+          const transform = layer.transform || {};
+          let tx = transform.translation ? transform.translation[0] : 0, ty = transform.translation ? transform.translation[1] : 0;
+          let rotation = transform.rotation || 0, skew = transform.skew || 0, scaleX = 1, scaleY = 1, scale = 1;
+          if (typeof transform.scale === "number") { scaleX = scaleY = transform.scale; }
+          else if (Array.isArray(transform.scale)) { [scaleX, scaleY] = transform.scale; }
+          let rotationY = layer.rotationY || 0, cornerRadius = layer.cornerRadius || 0;
+          let opacity = layer.opacity === undefined ? 1 : layer.opacity, zIndex = layer.zIndex || 0, hidden = !!layer.hidden;
+          let fill = hexColor(layer.fill), stroke = hexColor(layer.stroke), path = layer.path || "";
+          const mask = layer.mask ? { d: layer.mask.path, rule: layer.mask.fillRule || "nonzero" } : null;
+          const s = layer.shadow;
+          const shadow = s ? { color: hexColor(s.color), opacity: s.opacity, radius: s.radius, offset: s.offset, d: s.path || null } : null;
+          const numbers = data.numbers[position];
+          for (const property in (layer.bind || {})) {
+            const channel = channelsByName.get(layer.bind[property]);
+            if (!channel) continue;
+            if (channel.kind === "path") {
+              const d = data.paths[position][channel.offset];
+              if (property === "path") path = d;
+              else if (property === "maskPath" && mask) mask.d = d;
+              else if (property === "shadowPath" && shadow) shadow.d = d;
+              continue;
+            }
+            if (channel.kind === "color") {
+              const values = numbers.slice(channel.offset, channel.offset + 4);
+              if (!values.every(Number.isFinite)) continue;
+              if (property === "fill") fill = colorOf(values); else if (property === "stroke") stroke = colorOf(values);
+              continue;
+            }
+            const v = numbers[channel.offset];
+            if (!Number.isFinite(v)) continue;
+            switch (property) {
+              case "x": frame[0] = v; break;
+              case "y": frame[1] = v; break;
+              case "width": frame[2] = v; break;
+              case "height": frame[3] = v; break;
+              case "translationX": tx = v; break;
+              case "translationY": ty = v; break;
+              case "rotation": rotation = v; break;
+              case "scaleX": scaleX = v; break;
+              case "scaleY": scaleY = v; break;
+              case "scale": scale = v; break;
+              case "rotationY": rotationY = v; break;
+              case "opacity": opacity = clamp(v); break;
+              case "shadowOpacity": if (shadow) shadow.opacity = clamp(v); break;
+              case "cornerRadius": cornerRadius = Math.max(v, 0); break;
+              case "zIndex": zIndex = v; break;
+              case "hidden": hidden = v >= 0.5; break;
+            }
+          }
+          const cx = frame[0] + frame[2] / 2, cy = frame[1] + frame[3] / 2;
+          const sx = scaleX * scale * Math.cos(rotationY), sy = scaleY * scale;
+          const cos = Math.cos(rotation), sin = Math.sin(rotation);
+          const a = sx * cos, b = sx * sin, c = sy * (skew * cos - sin), d = sy * (skew * sin + cos);
+          const matrix = [a, b, c, d, cx + tx - (a * cx + c * cy), cy + ty - (b * cx + d * cy)];
+          return { layer, index, frame, matrix, cornerRadius, opacity, zIndex, hidden, fill, stroke, path, mask, shadow };
+        }
+
+        function outline(r, shadowPath, attributes, parent) {
+          const [x, y, w, h] = r.frame;
+          const box = { x: Math.min(x, x + w), y: Math.min(y, y + h), w: Math.abs(w), h: Math.abs(h) };
+          if (shadowPath !== null) return make("path", Object.assign({ d: shadowPath }, attributes), parent);
+          if (r.layer.shape === "rect") {
+            const radius = Math.min(r.cornerRadius, box.w / 2, box.h / 2);
+            const rect = { x: num(box.x), y: num(box.y), width: num(box.w), height: num(box.h) };
+            if (radius > 0) rect.rx = num(radius);
+            return make("rect", Object.assign(rect, attributes), parent);
+          }
+          if (r.layer.shape === "oval") {
+            return make("ellipse", Object.assign({ cx: num(box.x + box.w / 2), cy: num(box.y + box.h / 2), rx: num(box.w / 2), ry: num(box.h / 2) }, attributes), parent);
+          }
+          if (!r.path) return null;
+          const path = { d: r.path };
+          if (r.layer.fillRule === "evenodd") path["fill-rule"] = "evenodd";
+          return make("path", Object.assign(path, attributes), parent);
+        }
+
+        function drawScene(position) {
+          const scene = data.scene;
+          const resolved = scene.layers.map((layer, index) => resolve(layer, index, position));
+          resolved.sort((p, q) => (p.zIndex - q.zIndex) || (p.index - q.index));
+          const nodes = [];
+          const background = {};
+          paint(background, "fill", hexColor(scene.background || "#FFFFFF"));
+          nodes.push(make("rect", Object.assign({ width: num(scene.size[0]), height: num(scene.size[1]) }, background)));
+          for (const r of resolved) {
+            if (r.hidden || !(r.opacity > 0)) continue;
+            const id = "l" + r.index;
+            if (r.mask) {
+              const clip = make("clipPath", { id: id + "-mask" });
+              make("path", { d: r.mask.d, "clip-rule": r.mask.rule }, clip);
+              nodes.push(clip);
+            }
+            const shadow = r.shadow;
+            if (shadow && shadow.radius > 0 && shadow.opacity > 0) {
+              const [x, y, w, h] = r.frame;
+              const pad = 3 * shadow.radius / 2 + Math.abs(shadow.offset[0]) + Math.abs(shadow.offset[1]) + Math.max(scene.size[0], scene.size[1]) / 2;
+              const minX = Math.min(0, x, x + w) - pad, minY = Math.min(0, y, y + h) - pad;
+              const maxX = Math.max(scene.size[0], x, x + w) + pad, maxY = Math.max(scene.size[1], y, y + h) + pad;
+              const filter = make("filter", { id: id + "-blur", filterUnits: "userSpaceOnUse", x: num(minX), y: num(minY), width: num(maxX - minX), height: num(maxY - minY) });
+              make("feGaussianBlur", { stdDeviation: num(shadow.radius / 2) }, filter);
+              nodes.push(filter);
+            }
+            const group = make("g", { "data-layer": r.layer.name, transform: "matrix(" + r.matrix.map(num).join(" ") + ")" });
+            if (r.opacity < 1) group.setAttribute("opacity", num(r.opacity));
+            if (r.mask) group.setAttribute("clip-path", "url(#" + id + "-mask)");
+            if (shadow && shadow.opacity > 0 && shadow.color) {
+              const attributes = {};
+              paint(attributes, "fill", [shadow.color[0], shadow.color[1], shadow.color[2], shadow.color[3] * shadow.opacity]);
+              if (shadow.offset[0] !== 0 || shadow.offset[1] !== 0) attributes.transform = "translate(" + num(shadow.offset[0]) + " " + num(shadow.offset[1]) + ")";
+              if (shadow.radius > 0) attributes.filter = "url(#" + id + "-blur)";
+              outline(r, shadow.d, attributes, group);
+            }
+            const attributes = {};
+            paint(attributes, "fill", r.fill);
+            const strokeWidth = r.layer.strokeWidth === undefined ? 1 : r.layer.strokeWidth;
+            if (r.stroke && strokeWidth > 0) { paint(attributes, "stroke", r.stroke); attributes["stroke-width"] = num(strokeWidth); }
+            outline(r, null, attributes, group);
+            nodes.push(group);
+          }
+          stage.replaceChildren(...nodes);
+        }
+
+        let playhead = null;
+        function drawPlayhead(position) {
+          const plot = data.plot;
+          if (!playhead) playhead = make("line", { stroke: "#DC2626", "stroke-width": "1.5", y1: num(plot.top - 4), y2: num(plot.bottom) }, stage);
+          const span = plot.end - plot.start;
+          const x = plot.left + (span > 0 ? (data.time[position] - plot.start) / span * plot.width : 0);
+          playhead.setAttribute("x1", num(x));
+          playhead.setAttribute("x2", num(x));
+        }
+
+        show(0);
+        report();
+        requestAnimationFrame(tick);
+        """
+    }
+}

@@ -1,0 +1,128 @@
+/// Writes a self-contained HTML page that plays a render in a web browser.
+///
+/// The page embeds every frame's channel values and the scene (in the document format of
+/// `Docs/Scenes.md`), draws the scene with inline SVG, and starts playing at the frame rate as soon
+/// as it opens (`requestAnimationFrame`, frame `i` shown at `i / fps` seconds after the start).
+/// It has play/pause (also the space bar), a loop switch, a slider to scrub the frames (also the
+/// arrow keys), and a table of the current frame's values and events. Without a scene it shows
+/// every channel over time with a moving playhead.
+///
+/// Nothing is loaded from anywhere: styles, script, data and drawing are inline, and the page's
+/// content security policy (`default-src 'none'`) forbids every network request. While it runs,
+/// the page reports its state on `<body>` (`data-state` = `playing`, `paused` or `ended`,
+/// `data-frame`, `data-ticks`: animation frames seen, `data-draws`: frames drawn) and in its title.
+///
+/// ```swift
+/// var sink = HTMLPreviewSink(output: try FileOutput(path: "card.html"), scene: .scene(preset.scene), frameRate: .fps60)
+/// try HostLoop.renderOffline(&source, frameRate: .fps60, to: &sink)
+/// ```
+///
+/// The page is written when the run finishes; its bytes depend only on the frames and the scene.
+public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
+    /// Where the page goes.
+    public private(set) var output: Output
+    /// What to draw; `nil` plots the channels.
+    public let scene: SceneDescription?
+    /// The frame rate the page plays at.
+    public var frameRate: FrameRate
+    /// The page's title.
+    public var title: String
+
+    private var recorder = FrameRecorder()
+    private var bound: BoundScene?
+    private var schema = FrameSchema([])
+
+    /// Creates a sink.
+    ///
+    /// - Parameters:
+    ///   - output: Where the HTML page goes.
+    ///   - scene: What to draw: a scene, a document's `"scene"` JSON (read when the run begins), or
+    ///     `nil` to plot the channels.
+    ///   - frameRate: The rate the page plays the frames at.
+    ///   - title: The page's title; by default "Cadence preview".
+    public init(output: Output, scene: SceneDescription?, frameRate: FrameRate, title: String = "Cadence preview") {
+        self.output = output
+        self.scene = scene
+        self.frameRate = frameRate
+        self.title = title
+    }
+
+    /// Reads the scene and checks its bindings against the frames' channels.
+    ///
+    /// - Throws: ``DocumentErrors`` for a scene that is invalid or binds channels the frames lack.
+    public mutating func begin(schema: FrameSchema) throws {
+        self.schema = schema
+        recorder = FrameRecorder()
+        bound = try scene.map { description throws(DocumentErrors) in try BoundScene(description, schema: schema) }
+    }
+
+    /// Keeps a copy of the frame (the page embeds every frame).
+    public mutating func write(_ frame: borrowing Frame) throws {
+        recorder.record(frame)
+    }
+
+    /// Writes the page and flushes the output.
+    public mutating func finish() throws {
+        let frames = recorder.frames
+        var stage: String
+        var plot: ChannelPlotSVG?
+        if let bound {
+            let size = bound.scene.size
+            stage = "<svg id=\"stage\" viewBox=\"0 0 \(SceneSVGWriter.number(size.width)) \(SceneSVGWriter.number(size.height))\" role=\"img\" aria-label=\"the scene\">\n"
+            if let first = frames.first {
+                SceneSVGWriter.draw(bound.layers(at: first.frame(schema: schema)), of: bound.scene, prefix: "", into: &stage)
+            }
+        } else {
+            var chart = ChannelPlotSVG(schema: schema, frames: frames)
+            chart.title = title
+            chart.subtitle = "\(frames.count) frames"
+            stage = "<svg id=\"stage\" class=\"plot\" viewBox=\"0 0 \(SceneSVGWriter.number(chart.width)) \(SceneSVGWriter.number(chart.height))\" role=\"img\" aria-label=\"the channels over time\">\n"
+            stage += chart.body
+            plot = chart
+        }
+        stage += "</svg>"
+        let page = Self.page(title: title, stage: stage, data: data(frames, plot: plot).jsonText, frameCount: frames.count)
+        try output.write(page)
+        try output.flush()
+    }
+
+    /// The embedded data: frame rate, channels, every frame's values and events, and the scene.
+    func data(_ frames: [FrameRecorder.Recorded], plot: ChannelPlotSVG?) -> JSONValue {
+        let fps = Double(frameRate.numerator) / Double(frameRate.denominator)
+        let channels = schema.channels.map { channel -> JSONValue in
+            let kind: String
+            switch channel.kind {
+            case .scalar: kind = "scalar"
+            case .vector: kind = "vector"
+            case .color: kind = "color"
+            case .path: kind = "path"
+            }
+            return .object([
+                ("name", .string(channel.name)), ("kind", .string(kind)),
+                ("offset", .number(Double(channel.offset))), ("width", .number(Double(channel.width))),
+            ])
+        }
+        var events: [JSONValue] = []
+        for (position, frame) in frames.enumerated() {
+            for event in frame.events { events.append(.array([.number(Double(position)), .string(event.description)])) }
+        }
+        var members: [(key: String, value: JSONValue)] = [
+            ("title", .string(title)), ("fps", .number(fps)), ("frameCount", .number(Double(frames.count))),
+            ("channels", .array(channels)),
+            ("index", .array(frames.map { .number(Double($0.index)) })),
+            ("time", .array(frames.map { .number($0.time) })),
+            ("numbers", .array(frames.map { .array($0.numbers.map(JSONValue.number)) })),
+            ("paths", .array(frames.map { .array($0.paths.map(JSONValue.string)) })),
+            ("events", .array(events)),
+            ("scene", bound?.scene.jsonValue ?? .null),
+        ]
+        if let plot {
+            members.append(("plot", .object([
+                ("left", .number(ChannelPlotSVG.left)), ("width", .number(ChannelPlotSVG.plotWidth)),
+                ("top", .number(ChannelPlotSVG.top)), ("bottom", .number(plot.height - 12)),
+                ("start", .number(plot.startTime)), ("end", .number(plot.endTime)),
+            ])))
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,16 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// Gives the rest of the thread's time slice to another thread (used by a lock that waits).
+@usableFromInline
+@inline(never)
+func yieldThread() {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    sched_yield()
+    #endif
+}

@@ -1,0 +1,81 @@
+/// A signal that holds a current value, gives it to each new observer and passes on changes.
+///
+/// ```swift
+/// let progress = StateEmitter<Double, Never>(0)
+/// let observation = progress.observe { print("progress", $0) }   // prints "progress 0.0"
+/// progress.send(0.5)                                            // prints "progress 0.5"
+/// progress.value                                                // 0.5
+/// ```
+///
+/// A new observer first receives the current value (before ``observe(_:)`` returns), then every
+/// value sent afterwards. After the signal ends, ``value`` keeps the last value, sends are ignored
+/// and a new observer receives only the completion.
+///
+/// Same delivery guarantees as ``Emitter`` (subscription order, re-entrancy, exactly one
+/// completion, `.finished` on release). When values are sent from other threads while an
+/// observer subscribes, the order of its first value and those values is not defined.
+///
+/// - Complexity: ``send(_:)`` stores and delivers under one uncontended lock, with no allocation.
+public final class StateEmitter<Output: Sendable, Failure: Error>: Signal, Sendable {
+    @usableFromInline let registry: ObserverRegistry<Output, Failure>
+
+    /// Creates the signal with its first value.
+    ///
+    /// - Parameter initialValue: The current value until the first send.
+    public init(_ initialValue: Output) {
+        registry = ObserverRegistry(current: initialValue)
+    }
+
+    deinit {
+        registry.complete(.finished)
+    }
+
+    /// The current value. Setting it is the same as ``send(_:)``.
+    public var value: Output {
+        get { registry.currentValue! }
+        set { send(newValue) }
+    }
+
+    /// Makes `value` the current value and delivers it to every observer before returning.
+    ///
+    /// Ignored once the signal has ended.
+    ///
+    /// - Parameter value: The new value; it is stored and passed on without being copied.
+    @inlinable
+    public func send(_ value: Output) {
+        registry.send(value, storing: true)
+    }
+
+    /// Ends the signal normally: each observer receives `.finished` and is released.
+    public func finish() {
+        registry.complete(.finished)
+    }
+
+    /// Ends the signal with `error`: each observer receives `.failed(error)` and is released.
+    ///
+    /// - Parameter error: The error.
+    public func fail(_ error: Failure) {
+        registry.complete(.failed(error))
+    }
+
+    /// Ends the signal with `completion`; the same as ``finish()`` or ``fail(_:)``.
+    ///
+    /// - Parameter completion: How the signal ends.
+    public func finish(with completion: SignalCompletion<Failure>) {
+        registry.complete(completion)
+    }
+
+    /// Attaches `observer`, delivers the current value to it, and returns.
+    ///
+    /// - Parameter observer: Receives the current value, later values and the completion.
+    /// - Returns: The observation; cancelling or releasing it detaches the observer.
+    public func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
+        registry.add(observer, replaying: true)
+    }
+
+    /// The number of attached observers.
+    public var observerCount: Int { registry.count }
+
+    /// How the signal ended, or `nil` while it is running.
+    public var completion: SignalCompletion<Failure>? { registry.ending }
+}

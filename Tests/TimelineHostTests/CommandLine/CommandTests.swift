@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import TimelineHost
+
+/// Output collected in memory, shared with the tool under test.
+final class MemoryOutput: TextOutput {
+    var bytes: [UInt8] = []
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+    func write(_ text: String) throws { bytes += Array(text.utf8) }
+    func write(bytes buffer: UnsafeRawBufferPointer) throws { bytes += buffer }
+    func flush() throws {}
+}
+
+/// Runs `cadence` in-process: (status, standard output, standard error).
+func cadence(_ arguments: String...) -> (status: Int32, out: String, err: String) {
+    let out = MemoryOutput(), err = MemoryOutput()
+    var tool = CadenceTool(standardOutput: out, standardError: err)
+    let status = tool.run(arguments)
+    return (status, out.text, err.text)
+}
+
+func temporaryFile(_ name: String, _ contents: String) throws -> String {
+    let path = NSTemporaryDirectory() + "cadence-test-\(UUID().uuidString)-\(name)"
+    try contents.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+@Suite("The cadence command, in-process")
+struct CommandTests {
+    @Test func renderStreamsJSONLinesAndCSV() throws {
+        let file = try temporaryFile("card.json", issueExample)
+        let jsonl = cadence("render", file, "--frames", "29..30")
+        #expect(jsonl.status == 0)
+        #expect(jsonl.out.split(separator: "\n").last == "{\"frame\":30,\"time\":0.5,\"values\":{\"card.scale\":1}}")
+        let csv = cadence("render", file, "--format", "csv", "--fps", "2", "--frames", "0..1")
+        #expect(csv.out == "frame,time,card.scale,events\n0,0,0.3,started document; started card.scale\n1,0.5,1,\n")
+        #expect(cadence("validate", file) == (0, "", ""))
+    }
+
+    @Test func badInputExitsWithTwoAndSaysWhere() throws {
+        let bad = try temporaryFile("bad.json", #"{"cadence": 1, "tracks": [{"name": "a", "keyframes": [{"value": 0}, {"time": 0, "value": 1}]}]}"#)
+        let result = cadence("validate", bad)
+        #expect(result.status == 2)
+        #expect(result.err == "cadence: error: \(bad): tracks[0].keyframes[1].time: time 0.0 must be greater than the previous keyframe's time 0.0\n")
+        let missing = cadence("render", "/nonexistent/card.json")
+        #expect(missing.status == 2)
+        #expect(missing.err == "cadence: error: cannot read /nonexistent/card.json: No such file or directory\n")
+        #expect(cadence("render", NSTemporaryDirectory()).err.contains("it is a directory"))
+    }
+
+    @Test func badUsageExitsWithTwo() {
+        #expect(cadence().status == 2)
+        let unknown = cadence("frobnicate")
+        #expect(unknown.status == 2 && unknown.err.hasPrefix("cadence: error: unknown command 'frobnicate'"))
+        let option = cadence("curve", "ease-in", "--sample", "3")
+        #expect(option.status == 2 && option.err.contains("unknown option '--sample'"))
+        #expect(cadence("curve", "ease-in", "--samples", "1").status == 2)
+        #expect(cadence("curve", "ease-in", "--samples", "x").status == 2)
+        #expect(cadence("preset", "nope").err.hasPrefix("cadence: error: unknown preset 'nope'; presets: expanding-view"))
+        #expect(cadence("preset", "card-expand", "--size", "0x10").status == 2)
+        #expect(cadence("preset", "card-expand", "--operation", "sideways").status == 2)
+        #expect(cadence("preset", "circular-reveal", "--operation", "pop").status == 2)
+        #expect(cadence("preset", "card-expand", "--card-width", "-5").err == "cadence: error: the card needs a positive width and height\n")
+        #expect(cadence("preset", "expanding-view", "--expand-duration", "-1").status == 2)
+        #expect(cadence("render", "a.json", "--frames", "5..2").status == 2)
+        #expect(cadence("render", "a.json", "--fps", "nan").status == 2)
+    }
+
+    @Test func absurdNumbersAreBadInputNotCrashes() throws {
+        let long = try temporaryFile("long.json", #"{"cadence": 1, "duration": 1e300, "tracks": [{"name": "a", "keyframes": [{"value": 1}]}]}"#)
+        let result = cadence("render", long)
+        #expect(result.status == 2 && result.err.contains("is more than 2147483647 frames"))
+        let card = try temporaryFile("card.json", issueExample)
+        #expect(cadence("render", card, "--frames", "0..9223372036854775807").err.contains("'--frames' needs A..B with 0 <= A <= B <= 2147483647"))
+        #expect(cadence("render", card, "--frames", "1..").status == 2)
+        #expect(cadence("render", card, "--frames", "1....5").status == 2)
+        #expect(cadence("render", card, "--frames", "3...4").out.split(separator: "\n").count == 2)
+        #expect(cadence("curve", "linear", "--samples", "9223372036854775807").err.contains("is at most 10000000"))
+        #expect(cadence("spring", "--response", "0.5", "--damping-ratio", "1e-300").status == 2)
+        #expect(cadence("preset", "cross-dissolve", "--duration", "1e308").status == 2)
+        let huge = String(repeating: "9", count: 100_000)
+        let quoted = cadence("curve", "linear", "--samples", huge)
+        #expect(quoted.status == 2 && quoted.err.count < 300)
+        let twice = try temporaryFile("twice.json", #"{"cadence": 1, "tracks": [{"name": "a", "keyframes": [{"value": 1}]}], "timeline": [{"track": "a"}, {"track": "a"}]}"#)
+        #expect(cadence("validate", twice).err.contains("timeline[1].track: track \"a\" is already placed in the timeline"))
+    }
+
+    @Test func curveSamplesEvenlyFromZeroToOne() {
+        let result = cadence("curve", "cubic-bezier(0.42, 0, 0.58, 1)", "--samples", "5")
+        #expect(result.status == 0)
+        let rows = result.out.split(separator: "\n").map(String.init)
+        #expect(rows.first == "progress,value")
+        #expect(rows.count == 6)
+        #expect(rows[1] == "0,0" && rows[5] == "1,1")
+        let middle = rows[3].split(separator: ",")
+        #expect(middle[0] == "0.5" && abs(Double(middle[1])! - 0.5) < 1e-7)
+        let quarter = Double(rows[2].split(separator: ",")[1])!
+        #expect(abs(quarter - referenceEaseInOut(0.25)) < 1e-7)
+        let bad = cadence("curve", "ease-inn")
+        #expect(bad.status == 2 && bad.err.contains("ease-in"))
+        #expect(cadence("curve", "steps(4, jump-end)", "--format", "svg").out.hasPrefix("<svg"))
+    }
+
+    @Test func springPrintsUntilSettled() throws {
+        let result = cadence("spring", "--response", "0.5", "--damping-ratio", "1", "--fps", "10")
+        #expect(result.status == 0)
+        let rows = result.out.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { Double($0)! } }
+        #expect(rows.first! == [0, 0, 0])
+        let last = rows.last!
+        #expect(abs(last[1] - 1) <= 1e-3)                 // settled within 0.1 %
+        #expect(abs(rows[rows.count - 2][1] - 1) > 1e-3)  // and not one frame earlier
+        // Critically damped from rest: x(t) = 1 − e^(−ωt)(1 + ωt), ω = 2π / 0.5.
+        let omega = 2 * Double.pi / 0.5
+        for row in rows {
+            #expect(abs(row[1] - (1 - exp(-omega * row[0]) * (1 + omega * row[0]))) < 1e-9)
+        }
+        let bad = cadence("spring", "--mass", "0", "--stiffness", "1", "--damping", "1")
+        #expect(bad.status == 2 && bad.err.contains("--mass"))
+        #expect(cadence("spring", "--response", "0.5", "--bounce", "0.2").status == 2)
+    }
+
+    @Test func morphPrintsPathsAtEvenProgress() {
+        let result = cadence("morph", "--from", "M 0 0 L 10 0 L 10 10 Z", "--to", "M 0 0 L 20 0 L 20 20 Z", "--samples", "3")
+        #expect(result.status == 0)
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0] == #"{"progress":0,"path":"M 0 0 L 10 0 L 10 10 Z"}"#)
+        #expect(lines[2] == #"{"progress":1,"path":"M 0 0 L 20 0 L 20 20 Z"}"#)
+        let bad = cadence("morph", "--from", "M 0 0 L", "--to", "M 0 0")
+        #expect(bad.status == 2 && bad.err.contains("--from: path data, offset 7"))
+    }
+
+    @Test func presetsListDescribeAndRender() {
+        let list = cadence("preset", "--list")
+        #expect(list.out.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == PresetCatalog.names)
+        let describe = cadence("preset", "--describe", "overlay-dismiss")
+        #expect(describe.out.contains("--in-flight"))
+        let render = cadence("preset", "expanding-view", "--expand-duration", "0.4", "--fade-duration", "0.1", "--fps", "10", "--format", "csv")
+        #expect(render.status == 0)
+        #expect(render.out.split(separator: "\n").count == 7)     // header + frames 0...5
+        #expect(cadence("preset", "card-expand", "--help").out.hasPrefix("USAGE: cadence preset"))
+    }
+}
+
+@Suite("The cadence executable")
+struct ExecutableTests {
+    /// The built `cadence` beside the test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cadence")
+    }
+
+    func run(_ arguments: [String], closeAfterBytes limit: Int? = nil) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var collected = Data()
+        if let limit {
+            collected = out.fileHandleForReading.readData(ofLength: limit)
+            try out.fileHandleForReading.close()
+        } else {
+            collected = out.fileHandleForReading.readDataToEndOfFile()
+        }
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: collected, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+
+    @Test func theReadmeCommandRendersCardExpand() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build the package first")
+        let (status, out, err) = try run(["preset", "card-expand"])
+        #expect(status == 0 && err.isEmpty)
+        let lines = out.split(separator: "\n")
+        #expect(lines.count == 61)
+        #expect(lines.last!.contains(#""events":[{"type":"completed","finished":true,"source":"card-expand"}]"#))
+    }
+
+    @Test func aClosedPipeEndsQuietlyWithStatusZero() throws {
+        let (status, out, err) = try run(["preset", "punch-out", "--fps", "2000"], closeAfterBytes: 100)
+        #expect(status == 0)
+        #expect(out.hasPrefix("{\"frame\":0"))
+        #expect(err.isEmpty)
+    }
+
+    @Test func errorsGoToStandardErrorWithStatusTwo() throws {
+        let (status, out, err) = try run(["render", "/nonexistent.json"])
+        #expect(status == 2 && out.isEmpty)
+        #expect(err == "cadence: error: cannot read /nonexistent.json: No such file or directory\n")
+    }
+}

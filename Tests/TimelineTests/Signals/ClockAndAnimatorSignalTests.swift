@@ -1,0 +1,107 @@
+import Synchronization
+import Testing
+import Timeline
+
+/// The clock, animators, transitions and playbacks publish through Cadence's signals.
+@Suite("Signals of clocks, animators and playbacks")
+struct ClockAndAnimatorSignalTests {
+    @Test func ticksArriveAfterTheHandlersOfTheirTick() {
+        let clock = ManualClock()
+        let handled = Mutex(0)
+        let seen = Inbox<String>()
+        let registration = clock.addTickHandler { _ in handled.withLock { $0 += 1 } }
+        let observation = clock.ticks.observe { tick in seen.append("\(tick.index):\(handled.withLock { $0 })") }
+        clock.tick()
+        clock.advanceFrames(2)
+        #expect(seen.all == ["0:1", "1:2", "2:3"])
+        withExtendedLifetime((registration, observation)) {}
+    }
+
+    @Test func animatorEventsInOrderWithMarkersAndRepeats() throws {
+        let clock = ManualClock()
+        let animator = try Animator(duration: 3, initialValue: Card(), clock: clock)
+        let ramp = try Track<Double>(startingAt: 0, segments: [TrackSegment(to: 1, duration: 1)])
+        var choreography = Choreography<Card>()
+        try choreography.add(try Clip(ramp, \Card.alpha, name: "fade").repeated(3))
+        try choreography.addLabel("middle", at: .time(1.5))
+        try animator.addAnimations(choreography.clip)
+        let events = Inbox<AnimatorEvent>()
+        let observation = animator.events.observe { events.append($0) }
+        try animator.start()
+        for step in 1...6 { clock.advance(to: .milliseconds(500 * step)) }
+        #expect(events.all == [
+            .started, .repeated("fade"), .marker("middle"), .repeated("fade"),
+            .completed(Completion(finished: true, position: .end, fractionComplete: 1)),
+        ])
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func theAsyncBridgeDeliversAnimatorEventsUntilCompletion() async throws {
+        let clock = ManualClock()
+        let animator = try Animator(duration: 0.5, initialValue: Card(), clock: clock)
+        let listener = Task {
+            var seen: [AnimatorEvent] = []
+            for await event in animator.events.values(buffering: .unbounded) {
+                seen.append(event)
+                if case .completed = event { break }
+            }
+            return seen
+        }
+        while animator.events.observerCount == 0 { await Task.yield() }
+        try animator.start()
+        animator.pause()
+        try animator.start()
+        clock.advance(to: .seconds(1))
+        let seen = await listener.value
+        #expect(seen == [.started, .paused, .resumed, .completed(Completion(finished: true, position: .end, fractionComplete: 1))])
+        // Leaving the loop cancelled the subscription.
+        for _ in 0..<100 where animator.events.observerCount > 0 { await Task.yield() }
+        #expect(animator.events.observerCount == 0)
+    }
+
+    @Test func stateSampledOncePerTickSeesEveryAnimatorOfTheTick() throws {
+        let clock = ManualClock()
+        let state = AnimatedState(Card())
+        let a = try Animator(duration: 1, state: state, clock: clock)
+        let b = try Animator(duration: 1, state: state, clock: clock)
+        try a.addAnimation(\.scale, to: 3)
+        try b.addAnimation(\.alpha, to: 1)
+        let frames = Inbox<Card>()
+        let observation = state.values.sample(on: clock.ticks).observe { frames.append($0) }
+        try a.start()
+        try b.start()
+        clock.advance(to: .milliseconds(500))
+        clock.advance(to: .seconds(1))
+        #expect(frames.all == [Card(scale: 2, alpha: 0.5), Card(scale: 3, alpha: 1)])
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func playbackPublishesValuesVelocitiesOnRequestAndItsEnd() throws {
+        let clock = ManualClock(frameRate: FrameRate(4)!)
+        let track = try Track<Double>(startingAt: 0, segments: [TrackSegment(to: 2, duration: 1)])
+        let playback = Playback(track: track, clock: clock)
+        let values = Inbox<Double>(), velocities = Inbox<Double>(), events = Inbox<AnimatorEvent>()
+        let v = playback.values.observe { values.append($0) }
+        let e = playback.events.observe { events.append($0) }
+        clock.advanceFrame()
+        let w = playback.velocities.observe { velocities.append($0) }
+        clock.advanceFrames(4)
+        #expect(values.all == [0, 0.5, 1, 1.5, 2])
+        #expect(velocities.all == [2, 2, 0])              // only while observed; 0 at the end
+        #expect(events.all == [.completed(Completion(finished: true, position: .end, fractionComplete: 1))])
+        withExtendedLifetime((v, e, w)) {}
+    }
+
+    @Test func transitionsPublishTheirLifecycle() throws {
+        let clock = ManualClock()
+        let animator = try Animator(duration: 0.5, initialValue: Card(), clock: clock)
+        let transition = Transition()
+        transition.add(animator)
+        let events = Inbox<AnimatorEvent>()
+        let observation = transition.events.observe { events.append($0) }
+        try transition.start()
+        clock.advance(to: .seconds(1))
+        #expect(events.all == [.started, .completed(Completion(finished: true, position: .end, fractionComplete: 1))])
+        withExtendedLifetime(observation) {}
+    }
+}

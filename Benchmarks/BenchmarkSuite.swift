@@ -8,7 +8,7 @@ public import TimelineHost
 /// `Docs/Benchmarks.md` describes every scenario and lists the latest figures.
 public enum BenchmarkSuite {
     /// The scenarios, by the names `--filter` matches (a case's name starts with its scenario's).
-    public static let scenarioNames = ["scalar", "springs", "transitions", "morph", "host", "multicore"]
+    public static let scenarioNames = ["scalar", "springs", "transitions", "signals", "morph", "host", "multicore"]
 
     /// Runs the cases the request selects and writes the report line by line.
     ///
@@ -33,7 +33,6 @@ public enum BenchmarkSuite {
         }
         let machine = machineDescription(mode: request.quick ? "quick" : "full")
         try write("Cadence benchmarks, \(request.quick ? "quick" : "full") mode: " + machine.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
-        try write("Scenario 4 (the observer stream) is not part of this build: the Signals module has not landed.")
         try write(ReportWriter.header)
         var results: [BenchmarkResult] = []
         for benchmark in cases {
@@ -114,7 +113,7 @@ struct SuiteConfiguration {
     /// Every case, in scenario order.
     func allCases() -> [BenchmarkCase] {
         ScalarTracksScenario.cases(self) + SpringTracksScenario.cases(self)
-            + TransitionSceneScenario.cases(self) + PathMorphScenario.cases(self)
+            + TransitionSceneScenario.cases(self) + SignalScenario.cases(self) + PathMorphScenario.cases(self)
             + HostLoopScenario.cases(self) + MultiCoreScenario.cases(self)
     }
 

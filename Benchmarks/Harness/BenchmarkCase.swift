@@ -25,10 +25,12 @@ struct BenchmarkCase {
     }
 }
 
-/// A prepared case: `run` performs one repetition; `check` (untimed, after the runs) may report a
-/// problem such as outputs that differ, or a note.
+/// A prepared case: `run` performs one repetition; `reset` (untimed) runs before each one, for
+/// cases whose state a repetition uses up; `check` (untimed, after the runs) may report a problem
+/// such as outputs that differ, or a note.
 struct Repetition {
     var run: () throws -> Void
+    var reset: () throws -> Void = {}
     var check: () -> String? = { nil }
 }
 

@@ -13,21 +13,32 @@ struct Harness {
     func measure(_ benchmark: BenchmarkCase) throws -> BenchmarkResult {
         let repetition = try benchmark.prepare()
         let resident = SystemProbes.residentBytes()
-        for _ in 0..<warmUps { try repetition.run() }
+        for _ in 0..<warmUps {
+            try repetition.reset()
+            try repetition.run()
+        }
         let count = benchmark.valuesPerRepetition > largeCaseValues ? repetitionsForLargeCases : repetitions
         var seconds: [Double] = []
         seconds.reserveCapacity(count)
-        let heapBefore = SystemProbes.heapBytesInUse()
+        // Heap growth is summed over the timed runs only: a reset may allocate what a run uses.
+        var heapGrowth = 0
+        var heapMeasured = true
         for _ in 0..<max(count, 1) {
+            try repetition.reset()
+            let heapBefore = SystemProbes.heapBytesInUse()
             let start = SystemProbes.now()
             try repetition.run()
             seconds.append(Double(SystemProbes.now() - start) / 1e9)
+            if let heapBefore, let heapAfter = SystemProbes.heapBytesInUse() {
+                heapGrowth += heapAfter - heapBefore
+            } else {
+                heapMeasured = false
+            }
         }
-        let heapAfter = SystemProbes.heapBytesInUse()
         var heapPerFrame: Double?
-        if let heapBefore, let heapAfter {
+        if heapMeasured {
             let frames = Double(max(count, 1) * max(benchmark.framesPerRepetition, 1))
-            heapPerFrame = Double(heapAfter - heapBefore) / frames
+            heapPerFrame = Double(heapGrowth) / frames
         }
         return BenchmarkResult(
             scenario: benchmark.scenario, name: benchmark.name, repetitions: seconds.count,

@@ -146,6 +146,29 @@ public struct ScalarTrackBank: Sendable {
         }
     }
 
+    /// Writes every track's value at `time` into `output[offset ..< offset + trackCount]`: a bank
+    /// that fills part of a larger array (a frame's numbers).
+    ///
+    /// - Parameters:
+    ///   - time: Seconds; NaN reads as before the first keyframe.
+    ///   - output: The array; it is not resized.
+    ///   - offset: Where the first track's value goes.
+    /// - Throws: ``ScalarTrackBankError/outputTooSmall(needed:given:)`` when the tracks do not fit
+    ///   from `offset` (or `offset` is negative).
+    public func evaluate(
+        at time: Double, into output: inout [Double], startingAt offset: Int
+    ) throws(ScalarTrackBankError) {
+        guard offset >= 0, offset <= output.count, output.count - offset >= trackCount else {
+            throw .outputTooSmall(needed: trackCount, given: Swift.max(output.count - Swift.max(offset, 0), 0))
+        }
+        let result = output.withUnsafeMutableBufferPointer { buffer in
+            Result { () throws(ScalarTrackBankError) in
+                try evaluate(at: time, into: UnsafeMutableBufferPointer(rebasing: buffer[offset...]))
+            }
+        }
+        try result.get()
+    }
+
     /// A playhead for forward playback of this bank.
     ///
     /// - Parameter anchorInterval: For frame playback, the spacing of the frames at which springs

@@ -18,7 +18,7 @@ extension PlayheadKernel {
         let pending = self.pending + range.lowerBound
         var pendingCount = 0
         @inline(__always) func quickly(_ track: Int) {
-            if let value = quickValue(track, at: time, isAnchorFrame: isAnchorFrame) {
+            if let value = quickValue(track, at: time, frame: frame, isAnchorFrame: isAnchorFrame) {
                 output[track] = value
             } else {
                 pending[pendingCount] = Int32(truncatingIfNeeded: track)
@@ -77,10 +77,11 @@ extension PlayheadKernel {
         }
     }
 
-    /// Track `track`'s value when it needs no more than its record: a tabulated curve inside its
-    /// segment and off refined pieces, or a spring stepped (not anchored) inside its segment.
+    /// Track `track`'s value when it needs no more than its record (a tabulated curve inside its
+    /// segment and off refined pieces, a spring stepped inside its segment) or, at an anchor frame,
+    /// its spring's closed form.
     @inline(__always)
-    func quickValue(_ track: Int, at time: Double, isAnchorFrame: Bool) -> Double? {
+    func quickValue(_ track: Int, at time: Double, frame: Int, isAnchorFrame: Bool) -> Double? {
         let code = self.code(track)
         let record = records[track]
         if code < 1 << SegmentCode.kindShift {
@@ -90,9 +91,12 @@ extension PlayheadKernel {
             let eased = TimingCurveTable.evaluate(bank.pieces + 4 * (Int(code) + piece), at: s)
             return eased.isNaN ? nil : record.z + record.w * eased
         }
-        guard code >> SegmentCode.kindShift == SegmentCode.stepped, rate != nil, !isAnchorFrame,
-            time < record.x
-        else { return nil }
+        guard code >> SegmentCode.kindShift == SegmentCode.stepped, rate != nil, time < record.x else { return nil }
+        if isAnchorFrame {
+            // In the same pass: consecutive tracks read the bank in order, which prefetches well.
+            anchor(track, keyframe: cursor(track), frame: frame)
+            return records[track].z + records[track].y
+        }
         let next = steps[SegmentCode.payload(code)].applied(toDisplacement: record.y, velocity: record.w)
         records[track] = SIMD4(record.x, next.displacement, record.z, next.velocity)
         return record.z + next.displacement

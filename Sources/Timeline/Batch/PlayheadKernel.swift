@@ -76,10 +76,10 @@ struct PlayheadKernel {
         case SegmentCode.linearTimeInvariant where rate != nil:
             anchor(track, keyframe: k, frame: frame)
         case SegmentCode.linearTimeInvariant:
-            records[track] = SIMD4(start, span, p1, p0 - p1)
+            records[track] = SIMD4(start, 1 / span, p1, p0 - p1)
             set(track, code: code, cursor: k)
         default:
-            records[track] = SIMD4(start, span, 0, 0)
+            records[track] = SIMD4(start, 1 / span, 0, 0)
             set(track, code: SegmentCode.make(SegmentCode.general, 0), cursor: k)
         }
     }
@@ -179,10 +179,16 @@ struct PlayheadKernel {
     func special(_ track: Int, at time: Double, frame: Int) -> Double {
         let record = records[track]
         let code = self.code(track)
-        if SegmentCode.kind(code) == SegmentCode.stepped {
-            return time >= record.x ? cross(track, at: time, frame: frame) : recordValue(track, at: time)
+        switch SegmentCode.kind(code) {
+        case SegmentCode.stepped:
+            if time >= record.x { return cross(track, at: time, frame: frame) }
+        case SegmentCode.linear:
+            // Linear keeps the span itself (its value divides by it, as the track does).
+            if (time - record.x) / record.y >= 1 { return cross(track, at: time, frame: frame) }
+        default:
+            // The others keep 1 / span: checked with the margin tabulated segments use.
+            if (time - record.x) * record.y >= Self.crossingThreshold { return cross(track, at: time, frame: frame) }
         }
-        if (time - record.x) / record.y >= 1 { return cross(track, at: time, frame: frame) }
         return recordValue(track, at: time)
     }
 }

@@ -19,9 +19,9 @@ final class PlayheadState: @unchecked Sendable {
     /// |---|---|---|---|---|
     /// | table | start time | 1 / span | start value | end - start value |
     /// | linear | start time | span | start value | end - start value |
-    /// | linear time-invariant | start time | span | target | start - target |
+    /// | linear time-invariant | start time | 1 / span | target | start - target |
     /// | stepped | end time | displacement | target | velocity |
-    /// | general | start time | span | unused | unused |
+    /// | general | start time | 1 / span | unused | unused |
     ///
     /// Holds and the ends of a track are tables of the constant 0 with a difference of -0.0 (which
     /// adds nothing, not even to -0.0). Before the first keyframe the start is -1 and the span

@@ -121,7 +121,9 @@ struct TransitionTableHeader: Sendable {
         _ t: Double, displacement: Double, velocity: Double, entries: UnsafePointer<StateMatrix>,
         coefficients: UnsafePointer<SIMD2<Double>>
     ) -> (displacement: Double, velocity: Double) {
-        let k = Swift.min(Int(t * inverseSpacing + 0.5), lastEntry)
+        // The nearest entry, rounded with the bias trick (no conversion check: t <= coverage).
+        let biased = t * inverseSpacing + TimingCurveTable.roundingBias
+        let k = Swift.min(Int(truncatingIfNeeded: biased.bitPattern & 0xF_FFFF), lastEntry)
         let delta = t - Double(k) * spacing
         let w = entries[entryBase + k].applied(toDisplacement: displacement, velocity: velocity)
         let c = coefficients + coefficientBase

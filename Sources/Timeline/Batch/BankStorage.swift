@@ -68,6 +68,9 @@ final class BankStorage: @unchecked Sendable {
     /// Per keyframe, the ``SegmentCode`` of the segment arriving at it (0 for a track's first).
     let codes: UnsafeMutablePointer<UInt32>
 
+    /// Whether every segment is a tabulated curve (the two-lane seek applies to every track).
+    let isTabulatedOnly: Bool
+
     /// Every curve table's pieces, four coefficients each (see ``TimingCurveTable``): table `j`
     /// starts at piece `tableBases[j]`; table 0 is the constant 0.
     let pieces: UnsafeMutablePointer<Double>
@@ -97,6 +100,7 @@ final class BankStorage: @unchecked Sendable {
         times = Self.copy(compiled.times + [0, 0])
         values = Self.copy(compiled.values + [0, 0])
         codes = Self.copy(compiled.codes + [0, 0])
+        isTabulatedOnly = compiled.codes.allSatisfy { SegmentCode.kind($0) == SegmentCode.table }
 
         // The curve pool: the constant 0 (all coefficients 0) at piece 0, then each table's pieces
         // in a block, its subdivision indices moved to the block.

@@ -1,8 +1,8 @@
 extension BankView {
     /// Writes the values of tracks `range` at `time` into `output`, two tracks at a time.
     ///
-    /// Two neighbouring tracks with the same short length (2 to 4 keyframes) on tabulated curves go
-    /// through one pass of two-lane arithmetic (SSE2 on x86-64): the count of keyframes at or
+    /// In a bank whose segments are all tabulated curves, two neighbouring tracks with the same
+    /// short length (2 to 4 keyframes) go through one pass of two-lane arithmetic (SSE2 on x86-64): the count of keyframes at or
     /// before the time, the progress, the curve's cubic and the result are computed for both at
     /// once, and only the table reads are per lane. Every lane performs the same floating-point
     /// operations as ``value(ofTrack:at:)``, so the values are the same bit for bit; any pair that
@@ -23,15 +23,22 @@ extension BankView {
         }
         var track = range.lowerBound
         let end = range.upperBound
+        guard storage.isTabulatedOnly else {
+            // Springs, cubic and plugin segments: one track at a time.
+            while track < end {
+                output[track] = single(track)
+                track &+= 1
+            }
+            return
+        }
         let now = SIMD2(repeating: time)
         while track &+ 1 < end {
             let first0 = Int(firstKeyframe[track])
             let first1 = Int(firstKeyframe[track &+ 1])
             let count = first1 &- first0
-            if count >= 2, count <= 4, Int(firstKeyframe[track &+ 2]) &- first1 == count {
-                let pair = values(first: SIMD2(first0, first1), count: count, now: now) { lane, g, code in
-                    other(track &+ lane, g, code)
-                }
+            if count >= 2, count <= 4, Int(firstKeyframe[track &+ 2]) &- first1 == count,
+                let pair = values(first: SIMD2(first0, first1), count: count, now: now)
+            {
                 UnsafeMutableRawPointer(output + track).storeBytes(of: pair, as: SIMD2<Double>.self)
             } else {
                 output[track] = single(track)
@@ -42,13 +49,10 @@ extension BankView {
         if track < end { output[track] = single(track) }
     }
 
-    /// Two tracks of `count` keyframes (2 to 4) starting at `first`, at `now`. A lane that is not on
-    /// a tabulated segment is left to `other` (lane, segment, code); a lane on a refined piece is
-    /// computed alone.
+    /// Two tracks of `count` keyframes (2 to 4) starting at `first`, at `now`, or `nil` when a lane
+    /// is not on a tabulated segment or lands on a refined piece (the caller computes both alone).
     @inline(__always)
-    private func values(
-        first: SIMD2<Int>, count: Int, now: SIMD2<Double>, other: (Int, Int, UInt32) -> Double
-    ) -> SIMD2<Double> {
+    private func values(first: SIMD2<Int>, count: Int, now: SIMD2<Double>) -> SIMD2<Double>? {
         @inline(__always) func gather(_ array: UnsafeMutablePointer<Double>, _ x: Int, _ y: Int) -> SIMD2<Double> {
             SIMD2(array[x], array[y])
         }
@@ -76,15 +80,7 @@ extension BankView {
         let gy = Swift.max(first.y, Swift.min(ky, first.y &+ lastSegment))
         let code0 = codes[gx &+ 1] & UInt32(truncatingIfNeeded: insideBits.x)
         let code1 = codes[gy &+ 1] & UInt32(truncatingIfNeeded: insideBits.y)
-        @inline(__always) func lane(_ lane: Int, _ first: Int, _ k: Int, _ g: Int, _ code: UInt32) -> Double {
-            guard SegmentCode.kind(code) == SegmentCode.table else { return other(lane, g, code) }
-            return tabulatedValue(
-                first: first, keyframe: k, segment: g, inside: insideBits[lane], code: code, at: now.x)
-        }
-        @inline(__always) func lanes() -> SIMD2<Double> {
-            SIMD2(lane(0, first.x, kx, gx, code0), lane(1, first.y, ky, gy, code1))
-        }
-        guard (code0 | code1) < 1 << SegmentCode.kindShift else { return lanes() }
+        guard (code0 | code1) < 1 << SegmentCode.kindShift else { return nil }
         let from = gather(values, Swift.max(kx, first.x), Swift.max(ky, first.y))
         let start = gather(times, gx, gy)
         let inverseSpan = unsafeBitCast(
@@ -96,7 +92,7 @@ extension BankView {
         let delta = unsafeBitCast(difference & insideBits | negativeZero & ~insideBits, to: SIMD2<Double>.self)
         let eased = curveValues(
             base: SIMD2(Int(code0), Int(code1)), at: Self.clamp((now - start) * inverseSpan))
-        guard let eased else { return lanes() }
+        guard let eased else { return nil }
         return from + delta * eased
     }
 

@@ -91,6 +91,20 @@ extension PlayheadKernel {
             let eased = TimingCurveTable.evaluate(bank.pieces + 4 * (Int(code) + piece), at: s)
             return eased.isNaN ? nil : record.z + record.w * eased
         }
+        switch code >> SegmentCode.kindShift {
+        case SegmentCode.linearTimeInvariant:
+            // Time playback of a spring: its closed form, from the table.
+            guard (time - record.x) * record.y < Self.crossingThreshold else { return nil }
+            let segment = bank.linearSegments[SegmentCode.payload(code)]
+            return record.z + bank.propagate(
+                time - record.x, displacement: record.w, velocity: segment.startVelocity, table: segment.table
+            ).displacement
+        case SegmentCode.linear:
+            let u = (time - record.x) / record.y
+            return u >= 1 ? nil : record.z + record.w * u
+        default:
+            break
+        }
         guard code >> SegmentCode.kindShift == SegmentCode.stepped, rate != nil, time < record.x else { return nil }
         if isAnchorFrame {
             // In the same pass: consecutive tracks read the bank in order, which prefetches well.

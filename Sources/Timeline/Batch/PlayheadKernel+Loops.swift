@@ -2,8 +2,10 @@ extension PlayheadKernel {
     /// Forward playback over `range` at `time` (at least the previous time): the per-frame loop.
     ///
     /// Two tracks at a time while both are on tabulated curves: a 32-byte record and a code read per
-    /// track, the progress, a table read and a cubic, in two-lane arithmetic. A spring stepped frame
-    /// to frame costs a record read and write and a 2×2 product. Every other track (a segment
+    /// track, the progress, a table read and a cubic, in two-lane arithmetic. A spring costs a record
+    /// read and one row of a 2×2 product: its state at the anchor frame carried over the frames
+    /// since, by an exact precomputed transition; every `anchorInterval` frames the anchor state is
+    /// recomputed in closed form. Every other track (a segment
     /// crossing, a refined piece, a spring's anchor frame, any other kind) is left for a second
     /// pass: first every such track's bank data is read, so that the cache misses of many tracks
     /// overlap instead of stalling the loop one after another; then they are evaluated. The values
@@ -45,20 +47,17 @@ extension PlayheadKernel {
             } else if code0 >> SegmentCode.kindShift == SegmentCode.stepped,
                 code1 >> SegmentCode.kindShift == SegmentCode.stepped, !isAnchorFrame, rate != nil
             {
-                // Two springs stepped by their one-frame transitions, as `quickValue` steps one.
+                // Two springs: their anchor states carried over the frames since the anchor, as
+                // `quickValue` carries one. Nothing is written back.
                 let end = records.pair(0, track)
                 if now.x < end.x, now.y < end.y {
-                    let m0 = steps[SegmentCode.payload(code0)]
-                    let m1 = steps[SegmentCode.payload(code1)]
-                    let displacement = records.pair(1, track)
-                    let velocity = records.pair(3, track)
-                    let nextDisplacement = SIMD2(m0.displacementFromDisplacement, m1.displacementFromDisplacement) * displacement
-                        + SIMD2(m0.displacementFromVelocity, m1.displacementFromVelocity) * velocity
-                    let nextVelocity = SIMD2(m0.velocityFromDisplacement, m1.velocityFromDisplacement) * displacement
-                        + SIMD2(m0.velocityFromVelocity, m1.velocityFromVelocity) * velocity
-                    records.setPair(1, track, nextDisplacement)
-                    records.setPair(3, track, nextVelocity)
-                    let result = records.pair(2, track) + nextDisplacement
+                    let phase = frameInGrid
+                    let m0 = powers[SteppedCode.table(code0) &* anchorInterval &+ (phase &- SteppedCode.offset(code0))]
+                    let m1 = powers[SteppedCode.table(code1) &* anchorInterval &+ (phase &- SteppedCode.offset(code1))]
+                    let displacement = SIMD2(m0.displacementFromDisplacement, m1.displacementFromDisplacement)
+                        * records.pair(1, track)
+                        + SIMD2(m0.displacementFromVelocity, m1.displacementFromVelocity) * records.pair(3, track)
+                    let result = records.pair(2, track) + displacement
                     UnsafeMutableRawPointer(output + track).storeBytes(of: result, as: SIMD2<Double>.self)
                     track &+= 2
                     continue
@@ -109,11 +108,10 @@ extension PlayheadKernel {
         if isAnchorFrame {
             // In the same pass: consecutive tracks read the bank in order, which prefetches well.
             anchor(track, keyframe: cursor(track), frame: frame)
-            return records[track].z + records[track].y
+            return recordValue(track, at: time)
         }
-        let next = steps[SegmentCode.payload(code)].applied(toDisplacement: record.y, velocity: record.w)
-        records[track] = SIMD4(record.x, next.displacement, record.z, next.velocity)
-        return record.z + next.displacement
+        let transition = powers[SteppedCode.table(code) &* anchorInterval &+ (frameInGrid &- SteppedCode.offset(code))]
+        return record.z + transition.applied(toDisplacement: record.y, velocity: record.w).displacement
     }
 
     /// Track `track`'s value by the long way: crossing into a later segment, a refined piece, a
@@ -129,7 +127,7 @@ extension PlayheadKernel {
         }
         if code >> SegmentCode.kindShift == SegmentCode.stepped, rate != nil, time < record.x, isAnchorFrame {
             anchor(track, keyframe: cursor(track), frame: frame)
-            return records[track].z + records[track].y
+            return recordValue(track, at: time)
         }
         return special(track, at: time, frame: frame)
     }
@@ -173,7 +171,7 @@ extension PlayheadKernel {
         }
         bank.values(range, at: time, into: output) { _, g, code in
             if SegmentCode.kind(code) == SegmentCode.linearTimeInvariant {
-                return bank.values[g + 1] + steppedState(keyframe: g, frame: frame).displacement
+                return bank.values[g + 1] + steppedDisplacement(keyframe: g, frame: frame)
             }
             return bank.segmentValue(g, at: time)
         }

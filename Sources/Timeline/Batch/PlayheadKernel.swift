@@ -5,13 +5,19 @@ struct PlayheadKernel {
     let codes: UnsafeMutablePointer<UInt32>
     let cursors: UnsafeMutablePointer<Int32>
     let pending: UnsafeMutablePointer<Int32>
-    let steps: UnsafePointer<StateMatrix>
+    /// Per transition table `t` and `j` in `0 ..< anchorInterval`, the exact transition over `j`
+    /// frames at `powers[t × anchorInterval + j]`.
+    let powers: UnsafePointer<StateMatrix>
     /// Frame playback: the rate and the anchor interval; `nil` for time playback.
     let rate: FrameRate?
     let anchorInterval: Int
     /// The last multiple of the anchor interval at or before the frame being evaluated, and its time.
     let gridFrame: Int
     let gridTime: Double
+    /// The frame's distance from `gridFrame`.
+    var frameInGrid: Int { frameIndex &- gridFrame }
+    /// The frame being evaluated (frame playback).
+    let frameIndex: Int
 
     /// Finds track `track`'s segment at `time` from scratch, sets its record and returns its value.
     @inline(never)
@@ -84,43 +90,50 @@ struct PlayheadKernel {
         }
     }
 
-    /// Sets the stepped state of track `track`, in the linear time-invariant segment starting at
-    /// global keyframe `k`, for frame `frame` (see ``steppedState(keyframe:frame:)``).
+    /// Sets the record of track `track`, in the linear time-invariant segment starting at global
+    /// keyframe `k`, to the segment's state at its anchor frame for frame `frame` (see
+    /// ``anchorState(keyframe:frame:)``), with the anchor's offset into the anchor interval in the
+    /// code.
     @inline(never)
     func anchor(_ track: Int, keyframe k: Int, frame: Int) {
-        let state = steppedState(keyframe: k, frame: frame)
+        let (state, anchorFrame) = anchorState(keyframe: k, frame: frame)
         records[track] = SIMD4(bank.times[k + 1], state.displacement, bank.values[k + 1], state.velocity)
         let table = bank.linearSegments[SegmentCode.payload(bank.codes[k + 1])].table
-        set(track, code: SegmentCode.make(SegmentCode.stepped, table), cursor: k)
+        set(track, code: SteppedCode.make(table: table, offset: anchorFrame - gridFrame), cursor: k)
     }
 
-    /// The state at frame `frame` of the linear time-invariant segment starting at global keyframe
-    /// `k`: the closed form at the anchor frame (the later of the segment's first frame and the last
-    /// multiple of the anchor interval), then one exact step per frame. Where playback started does
-    /// not matter: every path to a frame takes these steps.
+    /// The state of the linear time-invariant segment starting at global keyframe `k` at its anchor
+    /// frame for frame `frame`: the later of the segment's first frame and the last multiple of the
+    /// anchor interval, in closed form (from the transition table).
     @inline(__always)
-    func steppedState(keyframe k: Int, frame: Int) -> (displacement: Double, velocity: Double) {
-        let rate = rate!
+    func anchorState(keyframe k: Int, frame: Int) -> (state: (displacement: Double, velocity: Double), frame: Int) {
         let start = bank.times[k]
         let segment = bank.linearSegments[SegmentCode.payload(bank.codes[k + 1])]
-        // The later of the grid frame and the segment's first frame: the grid frame if the segment
-        // started by then (the common case, no division), else the segment's first frame.
+        // The grid frame if the segment started by then (the common case, no division), else the
+        // segment's first frame.
         var anchorFrame = gridFrame
         var anchorTime = gridTime
         if start > gridTime {
+            let rate = rate!
             anchorFrame = Self.firstFrame(atOrAfter: start, before: frame, rate: rate)
             anchorTime = rate.seconds(ofFrame: anchorFrame)
         }
-        var state = bank.propagate(
+        let state = bank.propagate(
             anchorTime - start, displacement: bank.values[k] - bank.values[k + 1],
             velocity: segment.startVelocity, table: segment.table)
-        let step = steps[segment.table]
-        var index = anchorFrame
-        while index < frame {
-            state = step.applied(toDisplacement: state.displacement, velocity: state.velocity)
-            index += 1
-        }
-        return state
+        return (state, anchorFrame)
+    }
+
+    /// The displacement at frame `frame` of the segment starting at global keyframe `k`: its
+    /// anchor state carried over the frames since the anchor by the exact transition over that many
+    /// frames. Playback computes the same product from the anchor state it keeps, so where
+    /// playback started does not matter.
+    @inline(__always)
+    func steppedDisplacement(keyframe k: Int, frame: Int) -> Double {
+        let (state, anchorFrame) = anchorState(keyframe: k, frame: frame)
+        let table = bank.linearSegments[SegmentCode.payload(bank.codes[k + 1])].table
+        return powers[table &* anchorInterval &+ (frame &- anchorFrame)]
+            .applied(toDisplacement: state.displacement, velocity: state.velocity).displacement
     }
 
     /// Track `track`'s value at `time` (frame `frame` in frame playback) without touching its
@@ -133,7 +146,7 @@ struct PlayheadKernel {
         let k = bank.lastKeyframe(atOrBefore: time, first: first, end: end)
         return bank.value(first: first, last: end - 1, keyframe: k, at: time) { g, code in
             if SegmentCode.kind(code) == SegmentCode.linearTimeInvariant {
-                return bank.values[g + 1] + steppedState(keyframe: g, frame: frame).displacement
+                return bank.values[g + 1] + steppedDisplacement(keyframe: g, frame: frame)
             }
             return bank.segmentValue(g, at: time)
         }
@@ -167,7 +180,9 @@ struct PlayheadKernel {
                 table: segment.table
             ).displacement
         case SegmentCode.stepped:
-            return record.z + record.y
+            let j = (frameInGrid) &- SteppedCode.offset(code)
+            return record.z + powers[SteppedCode.table(code) &* anchorInterval &+ j]
+                .applied(toDisplacement: record.y, velocity: record.w).displacement
         default:
             return bank.segmentValue(cursor(track), at: time)
         }
@@ -191,4 +206,23 @@ struct PlayheadKernel {
         }
         return recordValue(track, at: time)
     }
+}
+
+/// The payload of a stepped playhead code: the transition table, and how many frames after the
+/// grid frame the track's anchor is (non-zero when the segment started after the grid frame).
+enum SteppedCode {
+    static let offsetBits: UInt32 = 8
+    /// The largest anchor interval the offset holds.
+    static let maximumInterval = 1 << 8
+
+    @inline(__always)
+    static func make(table: Int, offset: Int) -> UInt32 {
+        SegmentCode.make(SegmentCode.stepped, table << Int(offsetBits) | offset)
+    }
+
+    @inline(__always)
+    static func table(_ code: UInt32) -> Int { SegmentCode.payload(code) >> Int(offsetBits) }
+
+    @inline(__always)
+    static func offset(_ code: UInt32) -> Int { SegmentCode.payload(code) & ((1 << Int(offsetBits)) - 1) }
 }

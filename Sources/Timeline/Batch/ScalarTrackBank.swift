@@ -172,9 +172,9 @@ public struct ScalarTrackBank: Sendable {
     /// A playhead for forward playback of this bank.
     ///
     /// - Parameter anchorInterval: For frame playback, the spacing of the frames at which springs
-    ///   are recomputed in closed form (8 by default; see ``ScalarTrackPlayhead``).
-    /// - Throws: ``ScalarTrackBankError/invalidAnchorInterval(_:)`` below 1.
-    public func makePlayhead(anchorInterval: Int = 8) throws(ScalarTrackBankError) -> ScalarTrackPlayhead {
+    ///   are recomputed in closed form (1 to 256, 32 by default; see ``ScalarTrackPlayhead``).
+    /// - Throws: ``ScalarTrackBankError/invalidAnchorInterval(_:)`` outside `1...256`.
+    public func makePlayhead(anchorInterval: Int = 32) throws(ScalarTrackBankError) -> ScalarTrackPlayhead {
         try ScalarTrackPlayhead(bank: self, anchorInterval: anchorInterval)
     }
 }

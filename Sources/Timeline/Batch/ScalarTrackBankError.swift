@@ -7,7 +7,7 @@ public enum ScalarTrackBankError: Error, Sendable, Hashable, CustomStringConvert
     case outputTooSmall(needed: Int, given: Int)
     /// A track index outside `0 ..< trackCount`.
     case trackOutOfRange(index: Int, trackCount: Int)
-    /// An anchor interval below 1.
+    /// An anchor interval outside `1...256`.
     case invalidAnchorInterval(Int)
 
     /// A sentence that says what is wrong.
@@ -20,7 +20,7 @@ public enum ScalarTrackBankError: Error, Sendable, Hashable, CustomStringConvert
         case .trackOutOfRange(let index, let trackCount):
             "track \(index) is outside the bank's \(trackCount) tracks"
         case .invalidAnchorInterval(let interval):
-            "the anchor interval must be at least 1 frame, got \(interval)"
+            "the anchor interval must be 1 to 256 frames, got \(interval)"
         }
     }
 }

@@ -16,13 +16,15 @@
 /// ```
 ///
 /// ## Springs frame by frame
-/// In frame playback a spring (any ``LinearTimeInvariantSegment``) is stepped from one frame to
-/// the next by its exact transition over one frame, and recomputed in closed form at every frame
-/// whose index is a multiple of ``anchorInterval`` (and at the frame it starts). Seeking to a
-/// frame takes the same path: closed form at the anchor frame before it, then the same steps. So a
-/// frame's values do not depend on where playback started, bit for bit; and stepping errors (a few
-/// units in the last place per step) never accumulate over more than ``anchorInterval`` frames.
-/// Time playback evaluates springs in closed form every time.
+/// In frame playback a spring (any ``LinearTimeInvariantSegment``) keeps its state at an anchor
+/// frame: every frame whose index is a multiple of ``anchorInterval``, and the frame at which its
+/// segment starts. Each frame's value is that state carried over the frames since the anchor by
+/// the exact transition over that many frames (precomputed per spring kind: one row of a 2×2
+/// product, no exponential or trigonometry, nothing written back). At the next anchor frame the
+/// state is recomputed in closed form. Seeking to a frame computes the same anchor state and the
+/// same product, so a frame's values do not depend on where playback started, bit for bit; and no
+/// error accumulates from frame to frame. Time playback evaluates springs in closed form every
+/// time.
 ///
 /// A playhead is a value: a copy plays on independently (its state is copied on the next write).
 public struct ScalarTrackPlayhead: Sendable {
@@ -36,10 +38,12 @@ public struct ScalarTrackPlayhead: Sendable {
     ///
     /// - Parameters:
     ///   - bank: The bank to play.
-    ///   - anchorInterval: At least 1; 8 by default.
+    ///   - anchorInterval: 1 to 256; 32 by default.
     /// - Throws: ``ScalarTrackBankError/invalidAnchorInterval(_:)``.
-    public init(bank: ScalarTrackBank, anchorInterval: Int = 8) throws(ScalarTrackBankError) {
-        guard anchorInterval >= 1 else { throw .invalidAnchorInterval(anchorInterval) }
+    public init(bank: ScalarTrackBank, anchorInterval: Int = 32) throws(ScalarTrackBankError) {
+        guard anchorInterval >= 1, anchorInterval <= SteppedCode.maximumInterval else {
+            throw .invalidAnchorInterval(anchorInterval)
+        }
         self.bank = bank
         self.anchorInterval = anchorInterval
         state = PlayheadState(count: bank.trackCount)
@@ -139,12 +143,12 @@ public struct ScalarTrackPlayhead: Sendable {
         let recordsAreCurrent = state.recordsAreCurrent
         state.recordsAreCurrent = forward
         withExtendedLifetime((storage, state)) {
-            state.steps.withUnsafeBufferPointer { steps in
+            state.powers.withUnsafeBufferPointer { powers in
                 let kernel = PlayheadKernel(
                     bank: BankView(storage), records: state.records, codes: state.codes, cursors: state.cursors,
-                    pending: state.pending, steps: steps.baseAddress!,
+                    pending: state.pending, powers: powers.baseAddress!,
                     rate: rate, anchorInterval: interval, gridFrame: gridFrame,
-                    gridTime: rate?.seconds(ofFrame: gridFrame) ?? 0)
+                    gridTime: rate?.seconds(ofFrame: gridFrame) ?? 0, frameIndex: frame)
                 BankParallel.run(count: count, concurrently: concurrently) { range in
                     if !forward {
                         kernel.values(range, at: time, frame: frame, into: base)
@@ -158,10 +162,16 @@ public struct ScalarTrackPlayhead: Sendable {
         }
     }
 
-    /// The exact one-frame transition of every spring table at `rate`.
+    /// The exact transitions over 0 to `anchorInterval - 1` frames of every spring table at `rate`.
     private mutating func prepareSteps(for rate: FrameRate) {
-        let step = Double(rate.denominator) / Double(rate.numerator)
-        state.steps = bank.storage.transitionTables.map { $0.segment.transition(over: step) } + [.identity]
+        var powers: [StateMatrix] = []
+        for table in bank.storage.transitionTables {
+            for frames in 0..<anchorInterval {
+                let seconds = Double(frames) * Double(rate.denominator) / Double(rate.numerator)
+                powers.append(table.segment.transition(over: seconds))
+            }
+        }
+        state.powers = powers + [.identity]
         state.steppingRate = rate
     }
 }

@@ -28,7 +28,8 @@ public enum BenchmarkSuite {
         if let filter = request.filter {
             cases = cases.filter { Self.name($0.name, matches: filter) }
             guard !cases.isEmpty else {
-                throw BenchmarkError("no case matches '\(filter)'; scenarios: \(scenarioNames.joined(separator: ", "))")
+                throw UsageError(
+                    "no case matches '\(filter)'; scenarios: \(scenarioNames.joined(separator: ", "))", command: "bench")
             }
         }
         let machine = machineDescription(mode: request.quick ? "quick" : "full")
@@ -72,12 +73,6 @@ public enum BenchmarkSuite {
         if let load = SystemProbes.loadAverage { fields.append(("load", ReportWriter.fixed(load, 2))) }
         return fields
     }
-}
-
-/// A problem with a benchmark request.
-struct BenchmarkError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// Quick or full: how big the cases are and how often they repeat.

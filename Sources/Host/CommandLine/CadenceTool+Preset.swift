@@ -69,10 +69,4 @@ extension CadenceTool {
         text += "  --size WxH            the container (default 390x844)\n"
         return text
     }
-
-    mutating func bench(_ arguments: [String]) throws {
-        let list = try ArgumentList(arguments, command: "bench", options: ["filter", "json"], flags: ["quick"])
-        try list.requireNoPositionals()
-        throw BadInput("the benchmark suite is not built into this version yet")
-    }
 }

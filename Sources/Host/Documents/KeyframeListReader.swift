@@ -15,16 +15,28 @@ enum DocumentTrackValues: Sendable {
     }
 
     /// A clip that writes the values into a frame at `offset` (numbers) or `offset` (paths).
+    ///
+    /// Number and vector tracks are compiled into a ``ScalarTrackBank`` of identical precision: the
+    /// same bits as `Track.value(at:)`, without the retains and existential copies of walking the
+    /// track's authoring form every frame.
     func makeClip(offset: Int, name: String) -> Clip<Frame> {
         let length = duration
         let body: @Sendable (Double, inout Frame) -> Void
         switch self {
         case .number(let track):
-            body = { time, frame in frame.numbers[offset] = track.value(at: time) }
+            if let bank = try? ScalarTrackBank([track], precision: .identical) {
+                body = { time, frame in try? bank.evaluate(at: time, into: &frame.numbers, startingAt: offset) }
+            } else {
+                body = { time, frame in frame.numbers[offset] = track.value(at: time) }
+            }
         case .vector(let tracks):
-            body = { time, frame in
-                for (component, track) in tracks.enumerated() {
-                    frame.numbers[offset + component] = track.value(at: time)
+            if let bank = try? ScalarTrackBank(tracks, precision: .identical) {
+                body = { time, frame in try? bank.evaluate(at: time, into: &frame.numbers, startingAt: offset) }
+            } else {
+                body = { time, frame in
+                    for (component, track) in tracks.enumerated() {
+                        frame.numbers[offset + component] = track.value(at: time)
+                    }
                 }
             }
         case .color(let track):

@@ -1,5 +1,6 @@
 // The `cadence` command-line tool. Everything it does lives in TimelineHost's `CadenceTool`, so
 // that tests can run the same code in-process.
+import CadenceBenchmarks
 import TimelineHost
 
 #if canImport(Glibc)
@@ -12,6 +13,9 @@ import Darwin
 
 // A closed pipe (`cadence ... | head`) must end the run quietly, not kill it with SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+
+// `cadence bench` runs the suite in Benchmarks/, which is built on TimelineHost.
+BenchmarkCommand.register { request, write in try BenchmarkSuite.run(request, write: write) }
 
 var tool = CadenceTool.standard()
 exit(tool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,158 @@
+/// Compiles tracks into the flat arrays of a ``BankStorage``: the keyframes one after another,
+/// one code per segment, one table per distinct curve and per distinct linear time-invariant
+/// segment kind.
+struct BankCompiler {
+    let precision: ScalarTrackBank.Precision
+    var firstKeyframe: [Int32] = [0]
+    var times: [Double] = []
+    var values: [Double] = []
+    var codes: [UInt32] = []
+    var curveTables: [TimingCurveTable] = []
+    var hermiteVelocities: [SIMD2<Double>] = []
+    var linearSegments: [LinearSegmentRecord] = []
+    var transitionTables: [TransitionTable] = []
+    var directCurves: [any TimingFunction] = []
+    var customSegments: [CustomSegmentRecord] = []
+
+    /// Curve tables (by their first piece in the bank's pool, -1 for a curve called directly) and
+    /// direct curves, by curve when the curve is `Hashable`.
+    private var tableBase: [AnyHashable: Int] = [:]
+    /// Where the next table's pieces start: after the constant 0's.
+    private var nextTableBase = TimingCurveTable.cellCount + 1
+    private var directIndex: [AnyHashable: Int] = [:]
+    /// For each linear time-invariant segment kind: its table, or `-1` when it cannot be used.
+    private var transitionIndex: [AnyHashable: Int] = [:]
+
+    /// At most this many tables for curves that are not `Hashable` (each segment gets its own).
+    static let maximumUnkeyedTables = 256
+
+    init(precision: ScalarTrackBank.Precision) {
+        self.precision = precision
+    }
+
+    /// Compiles every component of every track as a scalar track, in order.
+    mutating func compile<Value: ComponentwiseAnimatable>(
+        _ tracks: [Track<Value>]
+    ) throws(ScalarTrackBankError) {
+        let components = Value.componentCount
+        var keyframes = 0
+        for track in tracks { keyframes += track.times.count * components }
+        guard keyframes <= Int(Int32.max) else { throw .tooManyKeyframes(count: keyframes) }
+        firstKeyframe.reserveCapacity(tracks.count * components + 1)
+        times.reserveCapacity(keyframes)
+        values.reserveCapacity(keyframes)
+        codes.reserveCapacity(keyframes)
+        if precision == .tabulated { prepareTransitionTables(for: tracks) }
+        for track in tracks {
+            for component in 0..<components {
+                times += track.times
+                for value in track.values { values.append(value.component(component)) }
+                codes.append(SegmentCode.constant)
+                for segment in track.kinds.indices {
+                    codes.append(code(of: track, segment: segment, component: component))
+                }
+                firstKeyframe.append(Int32(times.count))
+            }
+        }
+    }
+
+    /// The code of one segment of one component.
+    private mutating func code<Value: ComponentwiseAnimatable>(
+        of track: Track<Value>, segment: Int, component: Int
+    ) -> UInt32 {
+        switch track.kinds[segment] {
+        case .hold:
+            return SegmentCode.make(SegmentCode.hold, 0)
+        case .linear:
+            return SegmentCode.make(SegmentCode.linear, 0)
+        case .timing(let function):
+            return curveCode(function)
+        case .hermite:
+            hermiteVelocities.append(
+                SIMD2(
+                    track.startVelocities[segment].component(component),
+                    track.endVelocities[segment].component(component)))
+            return SegmentCode.make(SegmentCode.hermite, hermiteVelocities.count - 1)
+        case .custom(let interpolator):
+            let start = track.startVelocities[segment].component(component)
+            if precision == .tabulated, let key = Self.key(interpolator),
+                let table = transitionIndex[key], table >= 0
+            {
+                linearSegments.append(LinearSegmentRecord(startVelocity: start, table: table))
+                return SegmentCode.make(SegmentCode.linearTimeInvariant, linearSegments.count - 1)
+            }
+            customSegments.append(
+                CustomSegmentRecord(
+                    interpolator: interpolator, startVelocity: start,
+                    endVelocity: track.endVelocities[segment].component(component)))
+            return SegmentCode.make(SegmentCode.custom, customSegments.count - 1)
+        }
+    }
+
+    /// A table code in tabulated precision, a direct code otherwise, for curves the table cannot
+    /// follow everywhere (a jump), and once too many curves that cannot be told apart have been
+    /// tabulated.
+    private mutating func curveCode(_ function: any TimingFunction) -> UInt32 {
+        let key = Self.key(function)
+        if precision == .tabulated {
+            if let key, let base = tableBase[key] {
+                if base >= 0 { return SegmentCode.make(SegmentCode.table, base) }
+            } else if key != nil || curveTables.count < Self.maximumUnkeyedTables {
+                let table = TimingCurveTable(TimingCurve(function))
+                if table.isFullyTabulated {
+                    let base = nextTableBase
+                    nextTableBase += table.pieceCount
+                    curveTables.append(table)
+                    if let key { tableBase[key] = base }
+                    return SegmentCode.make(SegmentCode.table, base)
+                }
+                if let key { tableBase[key] = -1 }
+            }
+        }
+        if let key, let index = directIndex[key] {
+            return SegmentCode.make(SegmentCode.direct, index)
+        }
+        directCurves.append(function)
+        if let key { directIndex[key] = directCurves.count - 1 }
+        return SegmentCode.make(SegmentCode.direct, directCurves.count - 1)
+    }
+
+    /// Builds a table for each distinct linear time-invariant segment kind that honours its
+    /// contract, covering the longest segment that uses it.
+    private mutating func prepareTransitionTables<Value>(for tracks: [Track<Value>]) {
+        var longest: [AnyHashable: (segment: any LinearTimeInvariantSegment, duration: Double)] = [:]
+        var order: [AnyHashable] = []
+        for track in tracks {
+            for (segment, kind) in track.kinds.enumerated() {
+                guard case .custom(let interpolator) = kind,
+                    let linear = interpolator as? any LinearTimeInvariantSegment,
+                    let key = Self.key(interpolator)
+                else { continue }
+                let duration = track.times[segment + 1] - track.times[segment]
+                if let known = longest[key] {
+                    if duration > known.duration { longest[key]!.duration = duration }
+                } else {
+                    longest[key] = (linear, duration)
+                    order.append(key)
+                }
+            }
+        }
+        for key in order {
+            let (segment, duration) = longest[key]!
+            guard segment.honoursWeightContract(duration: duration),
+                let table = TransitionTable(segment, covering: duration)
+            else {
+                transitionIndex[key] = -1
+                continue
+            }
+            transitionTables.append(table)
+            transitionIndex[key] = transitionTables.count - 1
+        }
+    }
+
+    /// A key that identifies equal values of a `Hashable` type, or `nil`.
+    private static func key(_ value: Any) -> AnyHashable? {
+        guard let hashable = value as? any Hashable else { return nil }
+        return AnyHashable(hashable)
+    }
+}

@@ -1,0 +1,192 @@
+/// How a compiled segment is evaluated: a kind in the top 4 bits, a payload in the other 28.
+///
+/// Segment codes (one per keyframe: the segment arriving at it) and the codes of a playhead's
+/// active segments share these kinds.
+enum SegmentCode {
+    static let kindShift: UInt32 = 28
+    static let payloadMask: UInt32 = (1 << 28) - 1
+
+    /// A tabulated curve; payload: the index of the table's first piece (0: the constant 0).
+    static let table: UInt32 = 0
+    /// Linear progress.
+    static let linear: UInt32 = 1
+    /// Holds the start value.
+    static let hold: UInt32 = 2
+    /// A timing function called directly; payload: index into `directCurves`.
+    static let direct: UInt32 = 3
+    /// A cubic Hermite segment; payload: index into `hermiteVelocities`.
+    static let hermite: UInt32 = 4
+    /// A linear time-invariant segment by its table; payload: index into `linearSegments`.
+    static let linearTimeInvariant: UInt32 = 5
+    /// A plugin segment called through its weights; payload: index into `customSegments`.
+    static let custom: UInt32 = 6
+    /// (Playhead only.) A linear time-invariant segment stepped frame to frame; payload: the
+    /// transition table's index.
+    static let stepped: UInt32 = 7
+    /// (Playhead only.) Any other segment, evaluated from the bank through the cursor.
+    static let general: UInt32 = 8
+
+    /// The code of the constant 0 curve: what holds and the ends of a track use.
+    static let constant: UInt32 = 0
+
+    @inline(__always)
+    static func make(_ kind: UInt32, _ payload: Int) -> UInt32 {
+        kind << kindShift | UInt32(truncatingIfNeeded: payload)
+    }
+
+    @inline(__always)
+    static func kind(_ code: UInt32) -> UInt32 { code >> kindShift }
+
+    @inline(__always)
+    static func payload(_ code: UInt32) -> Int { Int(code & payloadMask) }
+}
+
+/// The start velocity of a linear time-invariant segment and the table of its kind.
+struct LinearSegmentRecord: Sendable {
+    var startVelocity: Double
+    var table: Int
+}
+
+/// A plugin segment played through its weights, with its resolved velocities.
+struct CustomSegmentRecord: Sendable {
+    var interpolator: any SegmentInterpolator
+    var startVelocity: Double
+    var endVelocity: Double
+}
+
+/// A bank's compiled form: flat buffers allocated once, never written after the bank is built.
+///
+/// `@unchecked Sendable`: every buffer is filled in `init` and only read afterwards; the class
+/// owns them and frees them in `deinit`.
+final class BankStorage: @unchecked Sendable {
+    let trackCount: Int
+    let keyframeCount: Int
+    /// `trackCount + 1` offsets: track `i` has keyframes `firstKeyframe[i] ..< firstKeyframe[i + 1]`.
+    let firstKeyframe: UnsafeMutablePointer<Int32>
+    let times: UnsafeMutablePointer<Double>
+    let values: UnsafeMutablePointer<Double>
+    /// Per keyframe, the ``SegmentCode`` of the segment arriving at it (0 for a track's first).
+    let codes: UnsafeMutablePointer<UInt32>
+
+    /// Whether every segment is a tabulated curve (the two-lane seek applies to every track).
+    let isTabulatedOnly: Bool
+
+    /// Every curve table's pieces, four coefficients each (see ``TimingCurveTable``): table `j`
+    /// starts at piece `tableBases[j]`; table 0 is the constant 0.
+    let pieces: UnsafeMutablePointer<Double>
+    let pieceCount: Int
+    let tableBases: [Int]
+    /// The tables' curves, for pieces that call the curve (index 0, the constant, never does).
+    let tableCurves: [TimingCurve]
+    /// The distinct curve tables, in table order from index 1.
+    let curveTables: [TimingCurveTable]
+
+    let hermiteVelocities: UnsafeMutablePointer<SIMD2<Double>>
+    let hermiteCount: Int
+    let linearSegments: UnsafeMutablePointer<LinearSegmentRecord>
+    let linearSegmentCount: Int
+    let transitionHeaders: UnsafeMutablePointer<TransitionTableHeader>
+    let transitionEntries: UnsafeMutablePointer<StateMatrix>
+    let transitionCoefficients: UnsafeMutablePointer<SIMD2<Double>>
+    let transitionTables: [TransitionTable]
+    let directCurves: [any TimingFunction]
+    let customSegments: [CustomSegmentRecord]
+
+    init(_ compiled: BankCompiler) {
+        trackCount = compiled.firstKeyframe.count - 1
+        keyframeCount = compiled.times.count
+        firstKeyframe = Self.copy(compiled.firstKeyframe)
+        // Two entries of padding: a playhead may read one keyframe past a track's last.
+        times = Self.copy(compiled.times + [0, 0])
+        values = Self.copy(compiled.values + [0, 0])
+        codes = Self.copy(compiled.codes + [0, 0])
+        isTabulatedOnly = compiled.codes.allSatisfy { SegmentCode.kind($0) == SegmentCode.table }
+
+        // The curve pool: the constant 0 (all coefficients 0) at piece 0, then each table's pieces
+        // in a block, its subdivision indices moved to the block.
+        let tables = compiled.curveTables
+        var pool = [Double](repeating: 0, count: 4 * (TimingCurveTable.cellCount + 1))
+        var bases = [0]
+        for table in tables {
+            let base = pool.count / 4
+            bases.append(base)
+            var block = table.coefficients
+            for piece in 0..<block.count / 4 where block[4 * piece].isNaN && block[4 * piece + 3] >= 0 {
+                block[4 * piece + 3] += Double(base)
+            }
+            pool += block
+        }
+        pieces = Self.copy(pool)
+        pieceCount = pool.count / 4
+        tableBases = bases
+        tableCurves = [TimingCurve.linear] + tables.map(\.curve)
+        curveTables = tables
+
+        hermiteVelocities = Self.copy(compiled.hermiteVelocities)
+        hermiteCount = compiled.hermiteVelocities.count
+        linearSegments = Self.copy(compiled.linearSegments)
+        linearSegmentCount = compiled.linearSegments.count
+
+        var headers: [TransitionTableHeader] = []
+        var entries: [StateMatrix] = []
+        var coefficients: [SIMD2<Double>] = []
+        for table in compiled.transitionTables {
+            var header = table.header
+            header.entryBase = entries.count
+            header.coefficientBase = coefficients.count
+            headers.append(header)
+            entries += table.entries
+            coefficients += table.coefficients
+        }
+        transitionHeaders = Self.copy(headers)
+        transitionEntries = Self.copy(entries)
+        transitionCoefficients = Self.copy(coefficients)
+        transitionTables = compiled.transitionTables
+        directCurves = compiled.directCurves
+        customSegments = compiled.customSegments
+        byteCount = Self.bytes(of: compiled, pieces: pool.count, entries: entries.count)
+    }
+
+    /// The curve of the table whose pieces start at `base` (for pieces that call the curve).
+    func curve(atBase base: Int) -> TimingCurve {
+        var low = 0
+        var high = tableBases.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if tableBases[middle] <= base { low = middle } else { high = middle }
+        }
+        return tableCurves[low]
+    }
+
+    /// The bytes of the flat buffers.
+    let byteCount: Int
+
+    private static func bytes(of compiled: BankCompiler, pieces: Int, entries: Int) -> Int {
+        compiled.firstKeyframe.count * 4 + compiled.times.count * (8 + 8 + 4) + pieces * 32
+            + compiled.hermiteVelocities.count * 16 + compiled.linearSegments.count * 16
+            + entries * 32 + compiled.transitionTables.count * (MemoryLayout<TransitionTableHeader>.stride + 160)
+            + compiled.customSegments.count * MemoryLayout<CustomSegmentRecord>.stride
+    }
+
+    deinit {
+        firstKeyframe.deallocate()
+        times.deallocate()
+        values.deallocate()
+        codes.deallocate()
+        pieces.deallocate()
+        hermiteVelocities.deallocate()
+        linearSegments.deallocate()
+        transitionHeaders.deallocate()
+        transitionEntries.deallocate()
+        transitionCoefficients.deallocate()
+    }
+
+    /// A buffer holding a copy of `array` (at least one element, so the pointer is never empty).
+    private static func copy<Element>(_ array: [Element]) -> UnsafeMutablePointer<Element> {
+        let pointer = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(array.count, 1))
+        array.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { pointer.initialize(from: base, count: source.count) }
+        }
+        return pointer
+    }
+}

@@ -33,7 +33,7 @@ enum ScalarTracksScenario {
             target: target.map { .nanosecondsPerValue($0) }
         ) {
             let bank = try makeBank()
-            var playhead = try bank.makePlayhead()
+            var playhead = bank.makePlayhead()
             let output = TrackFactory.output(for: bank)
             return Repetition(
                 run: {
@@ -56,7 +56,7 @@ enum ScalarTracksScenario {
             target: target.map { .nanosecondsPerValue($0) }
         ) {
             let bank = try makeBank()
-            var playhead = try bank.makePlayhead()
+            var playhead = bank.makePlayhead()
             let output = TrackFactory.output(for: bank)
             let order = TrackFactory.shuffledFrames(frames, seed: 9)
             return Repetition(run: {

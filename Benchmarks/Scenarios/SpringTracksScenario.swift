@@ -47,7 +47,7 @@ enum SpringTracksScenario {
             target: target.map { .nanosecondsPerValue($0) }
         ) {
             let bank = try makeBank()
-            var playhead = try bank.makePlayhead()
+            var playhead = bank.makePlayhead()
             let output = TrackFactory.output(for: bank)
             return Repetition(run: {
                 for frame in 0..<frames {

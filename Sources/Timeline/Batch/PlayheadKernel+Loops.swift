@@ -2,25 +2,23 @@ extension PlayheadKernel {
     /// Forward playback over `range` at `time` (at least the previous time): the per-frame loop.
     ///
     /// Two tracks at a time while both are on tabulated curves: a 32-byte record and a code read per
-    /// track, the progress, a table read and a cubic, in two-lane arithmetic. A spring costs a record
-    /// read and one row of a 2×2 product: its state at the anchor frame carried over the frames
-    /// since, by an exact precomputed transition; every `anchorInterval` frames the anchor state is
-    /// recomputed in closed form. Every other track (a segment
-    /// crossing, a refined piece, a spring's anchor frame, any other kind) is left for a second
-    /// pass: first every such track's bank data is read, so that the cache misses of many tracks
-    /// overlap instead of stalling the loop one after another; then they are evaluated. The values
-    /// do not depend on which pass computes them.
+    /// track, the progress, a table read and a cubic, in two-lane arithmetic. Two springs (or a
+    /// spring next to a track that holds its value) cost the same: a record, a row of the exact
+    /// transition over the frames since the segment's first frame (from a small table per spring
+    /// kind), and two products; nothing is written back. Every other track (a segment crossing,
+    /// a refined piece, any other kind) is left for a second pass: first every such track's bank
+    /// data is read, so that the cache misses of many tracks overlap instead of stalling the loop
+    /// one after another; then they are evaluated. The values do not depend on which pass computes
+    /// them.
     @inline(__always)
-    func advance(
-        _ range: Range<Int>, to time: Double, frame: Int, isAnchorFrame: Bool,
-        into output: UnsafeMutablePointer<Double>
-    ) {
+    func advance(_ range: Range<Int>, to time: Double, frame: Int, into output: UnsafeMutablePointer<Double>) {
         let records = self.records
         let codes = self.codes
+        let rows = self.rows
         let pending = self.pending + range.lowerBound
         var pendingCount = 0
         @inline(__always) func quickly(_ track: Int) {
-            if let value = quickValue(track, at: time, frame: frame, isAnchorFrame: isAnchorFrame) {
+            if let value = quickValue(track, at: time, frame: frame) {
                 output[track] = value
             } else {
                 pending[pendingCount] = Int32(truncatingIfNeeded: track)
@@ -30,6 +28,7 @@ extension PlayheadKernel {
         var track = range.lowerBound
         let end = range.upperBound
         let now = SIMD2(repeating: time)
+        let frameBits = UInt32(truncatingIfNeeded: frame)
         while track &+ 1 < end {
             let code0 = codes[track]
             let code1 = codes[track &+ 1]
@@ -44,20 +43,23 @@ extension PlayheadKernel {
                     track &+= 2
                     continue
                 }
-            } else if code0 >> SegmentCode.kindShift == SegmentCode.stepped,
-                code1 >> SegmentCode.kindShift == SegmentCode.stepped, !isAnchorFrame, rate != nil
+            } else if code0 == SegmentCode.constant || code0 >> SegmentCode.kindShift == SegmentCode.stepped,
+                code1 == SegmentCode.constant || code1 >> SegmentCode.kindShift == SegmentCode.stepped
             {
-                // Two springs: their anchor states carried over the frames since the anchor, as
-                // `quickValue` carries one. Nothing is written back.
-                let end = records.pair(0, track)
-                if now.x < end.x, now.y < end.y {
-                    let phase = frameInGrid
-                    let m0 = powers[SteppedCode.table(code0) &* anchorInterval &+ (phase &- SteppedCode.offset(code0))]
-                    let m1 = powers[SteppedCode.table(code1) &* anchorInterval &+ (phase &- SteppedCode.offset(code1))]
-                    let displacement = SIMD2(m0.displacementFromDisplacement, m1.displacementFromDisplacement)
-                        * records.pair(1, track)
-                        + SIMD2(m0.displacementFromVelocity, m1.displacementFromVelocity) * records.pair(3, track)
-                    let result = records.pair(2, track) + displacement
+                // Springs, or a spring next to a constant (a hold, or a track before or after its
+                // keyframes): a spring lane stays until its end time, a constant lane while its
+                // progress stays below the crossing threshold, as in the tabulated path.
+                let x = records.pair(0, track)
+                let y = records.pair(1, track)
+                let isConstant = SIMD2<UInt64>(UInt64(code0), UInt64(code1)) .== UInt64(SegmentCode.constant)
+                let progress = (now - x) * y
+                let inside = isConstant .& (progress .< Self.crossingThreshold) .| .!isConstant .& (now .< x)
+                if all(inside) {
+                    // A constant lane reads row 0 (always there) and adds -0.0 to its value.
+                    let row0 = rows[code0 == SegmentCode.constant ? 0 : Int((code0 &+ frameBits) & SegmentCode.payloadMask)]
+                    let row1 = rows[code1 == SegmentCode.constant ? 0 : Int((code1 &+ frameBits) & SegmentCode.payloadMask)]
+                    let displacement = SIMD2(row0.x, row1.x) * y + SIMD2(row0.y, row1.y) * records.pair(3, track)
+                    let result = records.pair(2, track) + displacement.replacing(with: -0.0, where: isConstant)
                     UnsafeMutableRawPointer(output + track).storeBytes(of: result, as: SIMD2<Double>.self)
                     track &+= 2
                     continue
@@ -72,15 +74,14 @@ extension PlayheadKernel {
         touch(pending, count: pendingCount)
         for index in 0..<pendingCount {
             let track = Int(pending[index])
-            output[track] = slowValue(track, at: time, frame: frame, isAnchorFrame: isAnchorFrame)
+            output[track] = slowValue(track, at: time, frame: frame)
         }
     }
 
     /// Track `track`'s value when it needs no more than its record (a tabulated curve inside its
-    /// segment and off refined pieces, a spring stepped inside its segment) or, at an anchor frame,
-    /// its spring's closed form.
+    /// segment and off refined pieces, a spring inside its segment), or `nil`.
     @inline(__always)
-    func quickValue(_ track: Int, at time: Double, frame: Int, isAnchorFrame: Bool) -> Double? {
+    func quickValue(_ track: Int, at time: Double, frame: Int) -> Double? {
         let code = self.code(track)
         let record = records[track]
         if code < 1 << SegmentCode.kindShift {
@@ -91,8 +92,12 @@ extension PlayheadKernel {
             return eased.isNaN ? nil : record.z + record.w * eased
         }
         switch code >> SegmentCode.kindShift {
+        case SegmentCode.stepped:
+            guard time < record.x else { return nil }
+            let row = rows[SteppedCode.row(code, frame: frame)]
+            return record.z + (row.x * record.y + row.y * record.w)
         case SegmentCode.linearTimeInvariant:
-            // Time playback of a spring: its closed form, from the table.
+            // Time playback of a spring (or a frame past its table): its closed form.
             guard (time - record.x) * record.y < Self.crossingThreshold else { return nil }
             let segment = bank.linearSegments[SegmentCode.payload(code)]
             return record.z + bank.propagate(
@@ -102,32 +107,20 @@ extension PlayheadKernel {
             let u = (time - record.x) / record.y
             return u >= 1 ? nil : record.z + record.w * u
         default:
-            break
+            return nil
         }
-        guard code >> SegmentCode.kindShift == SegmentCode.stepped, rate != nil, time < record.x else { return nil }
-        if isAnchorFrame {
-            // In the same pass: consecutive tracks read the bank in order, which prefetches well.
-            anchor(track, keyframe: cursor(track), frame: frame)
-            return recordValue(track, at: time)
-        }
-        let transition = powers[SteppedCode.table(code) &* anchorInterval &+ (frameInGrid &- SteppedCode.offset(code))]
-        return record.z + transition.applied(toDisplacement: record.y, velocity: record.w).displacement
     }
 
-    /// Track `track`'s value by the long way: crossing into a later segment, a refined piece, a
-    /// spring's anchor frame, or any other kind.
+    /// Track `track`'s value by the long way: crossing into a later segment, a refined piece, or
+    /// any other kind.
     @inline(never)
-    func slowValue(_ track: Int, at time: Double, frame: Int, isAnchorFrame: Bool) -> Double {
+    func slowValue(_ track: Int, at time: Double, frame: Int) -> Double {
         let code = self.code(track)
         let record = records[track]
         if code < 1 << SegmentCode.kindShift {
             let u = (time - record.x) * record.y
             if u >= Self.crossingThreshold { return cross(track, at: time, frame: frame) }
             return record.z + record.w * bank.curveValue(base: Int(code), at: u > 0 ? u : 0)
-        }
-        if code >> SegmentCode.kindShift == SegmentCode.stepped, rate != nil, time < record.x, isAnchorFrame {
-            anchor(track, keyframe: cursor(track), frame: frame)
-            return recordValue(track, at: time)
         }
         return special(track, at: time, frame: frame)
     }
@@ -171,7 +164,7 @@ extension PlayheadKernel {
         }
         bank.values(range, at: time, into: output) { _, g, code in
             if SegmentCode.kind(code) == SegmentCode.linearTimeInvariant {
-                return bank.values[g + 1] + steppedDisplacement(keyframe: g, frame: frame)
+                return frameValue(segment: g, code: code, frame: frame, at: time)
             }
             return bank.segmentValue(g, at: time)
         }

@@ -5,17 +5,12 @@ struct PlayheadKernel {
     let codes: UnsafeMutablePointer<UInt32>
     let cursors: UnsafeMutablePointer<Int32>
     let pending: UnsafeMutablePointer<Int32>
-    /// Per transition table `t` and `j` in `0 ..< anchorInterval`, the exact transition over `j`
-    /// frames at `powers[t × anchorInterval + j]`.
-    let powers: UnsafePointer<StateMatrix>
-    /// Frame playback: the rate and the anchor interval; `nil` for time playback.
+    /// Frame playback: the rows of exact transitions over whole frames (see ``FrameTransitions``).
+    let rows: UnsafePointer<SIMD2<Double>>
+    /// Frame playback: each spring segment's origin, by its code's payload.
+    let origins: UnsafePointer<FrameTransitions.Origin>
+    /// Frame playback: the rate; `nil` for time playback.
     let rate: FrameRate?
-    let anchorInterval: Int
-    /// The last multiple of the anchor interval at or before the frame being evaluated, and its time.
-    let gridFrame: Int
-    let gridTime: Double
-    /// The frame's distance from `gridFrame`.
-    var frameInGrid: Int { frameIndex &- gridFrame }
     /// The frame being evaluated (frame playback).
     let frameIndex: Int
 
@@ -79,8 +74,11 @@ struct PlayheadKernel {
         case SegmentCode.hold:
             records[track] = SIMD4(start, 1 / span, p0, -0.0)
             set(track, code: SegmentCode.constant, cursor: k)
-        case SegmentCode.linearTimeInvariant where rate != nil:
-            anchor(track, keyframe: k, frame: frame)
+        case SegmentCode.linearTimeInvariant where rate != nil && isTabulated(code, frame: frame):
+            let origin = origins[SegmentCode.payload(code)]
+            let end = Swift.min(times[k + 1], rate!.seconds(ofFrame: origin.lastFrame &+ 1))
+            records[track] = SIMD4(end, origin.displacement, p1, origin.velocity)
+            set(track, code: SteppedCode.make(rowOffset: origin.rowOffset), cursor: k)
         case SegmentCode.linearTimeInvariant:
             records[track] = SIMD4(start, 1 / span, p1, p0 - p1)
             set(track, code: code, cursor: k)
@@ -90,75 +88,24 @@ struct PlayheadKernel {
         }
     }
 
-    /// Sets the record of track `track`, in the linear time-invariant segment starting at global
-    /// keyframe `k`, to the segment's state at its anchor frame for frame `frame` (see
-    /// ``anchorState(keyframe:frame:)``), with the anchor's offset into the anchor interval in the
-    /// code.
-    @inline(never)
-    func anchor(_ track: Int, keyframe k: Int, frame: Int) {
-        let (state, anchorFrame) = anchorState(keyframe: k, frame: frame)
-        records[track] = SIMD4(bank.times[k + 1], state.displacement, bank.values[k + 1], state.velocity)
-        let table = bank.linearSegments[SegmentCode.payload(bank.codes[k + 1])].table
-        set(track, code: SteppedCode.make(table: table, offset: anchorFrame - gridFrame), cursor: k)
-    }
-
-    /// The state of the linear time-invariant segment starting at global keyframe `k` at its anchor
-    /// frame for frame `frame`: the later of the segment's first frame and the last multiple of the
-    /// anchor interval, in closed form (from the transition table).
+    /// Whether frame `frame` of the linear time-invariant segment with code `code` has a row in the
+    /// frame table (otherwise it is computed in closed form at its time).
     @inline(__always)
-    func anchorState(keyframe k: Int, frame: Int) -> (state: (displacement: Double, velocity: Double), frame: Int) {
-        let start = bank.times[k]
-        let segment = bank.linearSegments[SegmentCode.payload(bank.codes[k + 1])]
-        // The grid frame if the segment started by then (the common case, no division), else the
-        // segment's first frame.
-        var anchorFrame = gridFrame
-        var anchorTime = gridTime
-        if start > gridTime {
-            let rate = rate!
-            anchorFrame = Self.firstFrame(atOrAfter: start, before: frame, rate: rate)
-            anchorTime = rate.seconds(ofFrame: anchorFrame)
-        }
-        let state = bank.propagate(
-            anchorTime - start, displacement: bank.values[k] - bank.values[k + 1],
-            velocity: segment.startVelocity, table: segment.table)
-        return (state, anchorFrame)
+    func isTabulated(_ code: UInt32, frame: Int) -> Bool {
+        let origin = origins[SegmentCode.payload(code)]
+        return frame <= origin.lastFrame && origin.lastFrame != .min
     }
 
-    /// The displacement at frame `frame` of the segment starting at global keyframe `k`: its
-    /// anchor state carried over the frames since the anchor by the exact transition over that many
-    /// frames. Playback computes the same product from the anchor state it keeps, so where
-    /// playback started does not matter.
+    /// The value at frame `frame` (time `time`) of the linear time-invariant segment from global
+    /// keyframe `g` with code `code`: its origin carried by the exact transition over the frames
+    /// since, or, past its frame table, the closed form at `time`. What forward playback computes
+    /// for the same frame, bit for bit.
     @inline(__always)
-    func steppedDisplacement(keyframe k: Int, frame: Int) -> Double {
-        let (state, anchorFrame) = anchorState(keyframe: k, frame: frame)
-        let table = bank.linearSegments[SegmentCode.payload(bank.codes[k + 1])].table
-        return powers[table &* anchorInterval &+ (frame &- anchorFrame)]
-            .applied(toDisplacement: state.displacement, velocity: state.velocity).displacement
-    }
-
-    /// Track `track`'s value at `time` (frame `frame` in frame playback) without touching its
-    /// record: what a seek writes.
-    @inline(__always)
-    func value(ofTrack track: Int, at time: Double, frame: Int) -> Double {
-        guard rate != nil else { return bank.value(ofTrack: track, at: time) }
-        let (first, end) = bank.keyframes(ofTrack: track)
-        if end - first == 1 { return bank.values[first] }
-        let k = bank.lastKeyframe(atOrBefore: time, first: first, end: end)
-        return bank.value(first: first, last: end - 1, keyframe: k, at: time) { g, code in
-            if SegmentCode.kind(code) == SegmentCode.linearTimeInvariant {
-                return bank.values[g + 1] + steppedDisplacement(keyframe: g, frame: frame)
-            }
-            return bank.segmentValue(g, at: time)
-        }
-    }
-
-    /// The first frame whose time is at or after `time`, given that frame `frame`'s time is.
-    static func firstFrame(atOrAfter time: Double, before frame: Int, rate: FrameRate) -> Int {
-        let estimate = (time * Double(rate.numerator) / Double(rate.denominator)).rounded(.up)
-        var index = estimate < Double(frame) ? Swift.max(Int(estimate), 0) : frame
-        while index > 0, rate.seconds(ofFrame: index - 1) >= time { index -= 1 }
-        while index < frame, rate.seconds(ofFrame: index) < time { index += 1 }
-        return index
+    func frameValue(segment g: Int, code: UInt32, frame: Int, at time: Double) -> Double {
+        let origin = origins[SegmentCode.payload(code)]
+        guard frame <= origin.lastFrame, origin.lastFrame != .min else { return bank.segmentValue(g, at: time) }
+        let row = rows[origin.rowOffset &+ frame]
+        return bank.values[g &+ 1] + (row.x * origin.displacement + row.y * origin.velocity)
     }
 
     /// The value of track `track`'s record at `time` (inside its segment).
@@ -180,9 +127,8 @@ struct PlayheadKernel {
                 table: segment.table
             ).displacement
         case SegmentCode.stepped:
-            let j = (frameInGrid) &- SteppedCode.offset(code)
-            return record.z + powers[SteppedCode.table(code) &* anchorInterval &+ j]
-                .applied(toDisplacement: record.y, velocity: record.w).displacement
+            let row = rows[SteppedCode.row(code, frame: frameIndex)]
+            return record.z + (row.x * record.y + row.y * record.w)
         default:
             return bank.segmentValue(cursor(track), at: time)
         }
@@ -208,21 +154,20 @@ struct PlayheadKernel {
     }
 }
 
-/// The payload of a stepped playhead code: the transition table, and how many frames after the
-/// grid frame the track's anchor is (non-zero when the segment started after the grid frame).
+/// The payload of a stepped playhead code: the row offset of the segment's frames, modulo 2²⁸.
+///
+/// The row of frame `f` is `rowOffset + f`, which lies in `0 ..< FrameTransitions.maximumRows`
+/// for every frame of the segment that has a row; computed modulo 2²⁸ (the payload's width) it
+/// is the same number, whatever the frame index.
 enum SteppedCode {
-    static let offsetBits: UInt32 = 8
-    /// The largest anchor interval the offset holds.
-    static let maximumInterval = 1 << 8
-
     @inline(__always)
-    static func make(table: Int, offset: Int) -> UInt32 {
-        SegmentCode.make(SegmentCode.stepped, table << Int(offsetBits) | offset)
+    static func make(rowOffset: Int) -> UInt32 {
+        SegmentCode.make(SegmentCode.stepped, rowOffset & Int(SegmentCode.payloadMask))
     }
 
+    /// The row of frame `frame` for a stepped code.
     @inline(__always)
-    static func table(_ code: UInt32) -> Int { SegmentCode.payload(code) >> Int(offsetBits) }
-
-    @inline(__always)
-    static func offset(_ code: UInt32) -> Int { SegmentCode.payload(code) & ((1 << Int(offsetBits)) - 1) }
+    static func row(_ code: UInt32, frame: Int) -> Int {
+        Int((code &+ UInt32(truncatingIfNeeded: frame)) & SegmentCode.payloadMask)
+    }
 }

@@ -20,7 +20,7 @@ final class PlayheadState: @unchecked Sendable {
     /// | table | start time | 1 / span | start value | end - start value |
     /// | linear | start time | span | start value | end - start value |
     /// | linear time-invariant | start time | 1 / span | target | start - target |
-    /// | stepped | end time | displacement at the anchor frame | target | velocity at the anchor frame |
+    /// | stepped | end time (or the first frame past its row table) | displacement at the segment's first frame | target | velocity at the segment's first frame |
     /// | general | start time | 1 / span | unused | unused |
     ///
     /// Holds and the ends of a track are tables of the constant 0 with a difference of -0.0 (which
@@ -41,10 +41,9 @@ final class PlayheadState: @unchecked Sendable {
     /// Whether `records`, `codes` and `cursors` describe `position`. A seek computes values without them;
     /// the next forward step rebuilds them.
     var recordsAreCurrent = false
-    /// Per transition table `t` and `j` in `0 ..< anchorInterval`, the exact transition over `j`
-    /// frames at ``steppingRate``, at `t × anchorInterval + j`.
-    var powers: [StateMatrix] = [.identity]
-    var steppingRate: FrameRate?
+    /// The springs' frame tables and origins at the rate last played by frame (empty before).
+    var frames = FrameTransitions()
+    var framesAreReady = false
 
     init(count: Int) {
         self.count = count
@@ -65,8 +64,8 @@ final class PlayheadState: @unchecked Sendable {
         copy.cursors.update(from: cursors, count: count)
         copy.position = position
         copy.recordsAreCurrent = recordsAreCurrent
-        copy.powers = powers
-        copy.steppingRate = steppingRate
+        copy.frames = frames
+        copy.framesAreReady = framesAreReady
         return copy
     }
 

@@ -169,12 +169,8 @@ public struct ScalarTrackBank: Sendable {
         try result.get()
     }
 
-    /// A playhead for forward playback of this bank.
-    ///
-    /// - Parameter anchorInterval: For frame playback, the spacing of the frames at which springs
-    ///   are recomputed in closed form (1 to 256, 32 by default; see ``ScalarTrackPlayhead``).
-    /// - Throws: ``ScalarTrackBankError/invalidAnchorInterval(_:)`` outside `1...256`.
-    public func makePlayhead(anchorInterval: Int = 32) throws(ScalarTrackBankError) -> ScalarTrackPlayhead {
-        try ScalarTrackPlayhead(bank: self, anchorInterval: anchorInterval)
+    /// A playhead for forward playback of this bank (see ``ScalarTrackPlayhead``).
+    public func makePlayhead() -> ScalarTrackPlayhead {
+        ScalarTrackPlayhead(bank: self)
     }
 }

@@ -7,8 +7,6 @@ public enum ScalarTrackBankError: Error, Sendable, Hashable, CustomStringConvert
     case outputTooSmall(needed: Int, given: Int)
     /// A track index outside `0 ..< trackCount`.
     case trackOutOfRange(index: Int, trackCount: Int)
-    /// An anchor interval outside `1...256`.
-    case invalidAnchorInterval(Int)
 
     /// A sentence that says what is wrong.
     public var description: String {
@@ -19,8 +17,6 @@ public enum ScalarTrackBankError: Error, Sendable, Hashable, CustomStringConvert
             "the output has room for \(given) values, the bank writes \(needed)"
         case .trackOutOfRange(let index, let trackCount):
             "track \(index) is outside the bank's \(trackCount) tracks"
-        case .invalidAnchorInterval(let interval):
-            "the anchor interval must be 1 to 256 frames, got \(interval)"
         }
     }
 }

@@ -7,7 +7,7 @@
 /// Either way the values are those of the bank at that time: a playhead never drifts.
 ///
 /// ```swift
-/// var playhead = try bank.makePlayhead()
+/// var playhead = bank.makePlayhead()
 /// var values = [Double](repeating: 0, count: bank.trackCount)
 /// for frame in 0...600 {
 ///     try playhead.evaluate(frame: frame, rate: .fps60, into: &values)
@@ -16,36 +16,28 @@
 /// ```
 ///
 /// ## Springs frame by frame
-/// In frame playback a spring (any ``LinearTimeInvariantSegment``) keeps its state at an anchor
-/// frame: every frame whose index is a multiple of ``anchorInterval``, and the frame at which its
-/// segment starts. Each frame's value is that state carried over the frames since the anchor by
-/// the exact transition over that many frames (precomputed per spring kind: one row of a 2×2
-/// product, no exponential or trigonometry, nothing written back). At the next anchor frame the
-/// state is recomputed in closed form. Seeking to a frame computes the same anchor state and the
-/// same product, so a frame's values do not depend on where playback started, bit for bit; and no
-/// error accumulates from frame to frame. Time playback evaluates springs in closed form every
-/// time.
+/// In frame playback a spring (any ``LinearTimeInvariantSegment``) is computed from its state at
+/// its segment's first frame, carried over the frames since by the exact transition over that
+/// many frames: one row of a table per spring kind and two products, no exponential or
+/// trigonometry, nothing carried from frame to frame. The first frame's state is computed once
+/// per segment, in closed form, the first time the playhead plays at a rate (an O(n) preparation,
+/// which allocates; later frames at that rate do not). Seeking to a frame computes the same
+/// product, so a frame's values do not depend on where playback started, bit for bit, and no
+/// error accumulates. A spring kind's table covers its longest segment up to 4,096 frames; later
+/// frames of longer segments are computed in closed form at their time, whether played or sought.
+/// Time playback evaluates springs in closed form every time.
 ///
 /// A playhead is a value: a copy plays on independently (its state is copied on the next write).
 public struct ScalarTrackPlayhead: Sendable {
     /// The bank being played.
     public let bank: ScalarTrackBank
-    /// In frame playback, the spacing of the frames at which springs are recomputed in closed form.
-    public let anchorInterval: Int
     private var state: PlayheadState
 
     /// Creates a playhead at no position: the first evaluation seeks.
     ///
-    /// - Parameters:
-    ///   - bank: The bank to play.
-    ///   - anchorInterval: 1 to 256; 32 by default.
-    /// - Throws: ``ScalarTrackBankError/invalidAnchorInterval(_:)``.
-    public init(bank: ScalarTrackBank, anchorInterval: Int = 32) throws(ScalarTrackBankError) {
-        guard anchorInterval >= 1, anchorInterval <= SteppedCode.maximumInterval else {
-            throw .invalidAnchorInterval(anchorInterval)
-        }
+    /// - Parameter bank: The bank to play.
+    public init(bank: ScalarTrackBank) {
         self.bank = bank
-        self.anchorInterval = anchorInterval
         state = PlayheadState(count: bank.trackCount)
     }
 
@@ -133,45 +125,34 @@ public struct ScalarTrackPlayhead: Sendable {
         let count = bank.trackCount
         guard output.count >= count else { throw .outputTooSmall(needed: count, given: output.count) }
         if !isKnownUniquelyReferenced(&state) { state = state.copy() }
-        if let rate, state.steppingRate != rate { prepareSteps(for: rate) }
-        guard let base = output.baseAddress else { return }
         let storage = bank.storage
+        if let rate, !state.framesAreReady || state.frames.rate != rate {
+            state.frames = withExtendedLifetime(storage) { FrameTransitions(BankView(storage), rate: rate) }
+            state.framesAreReady = true
+        }
+        guard let base = output.baseAddress else { return }
         let state = self.state
-        let interval = anchorInterval
-        let gridFrame = frame - ((frame % interval) + interval) % interval
-        let isAnchorFrame = gridFrame == frame
         let recordsAreCurrent = state.recordsAreCurrent
         state.recordsAreCurrent = forward
         withExtendedLifetime((storage, state)) {
-            state.powers.withUnsafeBufferPointer { powers in
-                let kernel = PlayheadKernel(
-                    bank: BankView(storage), records: state.records, codes: state.codes, cursors: state.cursors,
-                    pending: state.pending, powers: powers.baseAddress!,
-                    rate: rate, anchorInterval: interval, gridFrame: gridFrame,
-                    gridTime: rate?.seconds(ofFrame: gridFrame) ?? 0, frameIndex: frame)
-                BankParallel.run(count: count, concurrently: concurrently) { range in
-                    if !forward {
-                        kernel.values(range, at: time, frame: frame, into: base)
-                    } else if recordsAreCurrent {
-                        kernel.advance(range, to: time, frame: frame, isAnchorFrame: isAnchorFrame, into: base)
-                    } else {
-                        kernel.rebuild(range, at: time, frame: frame, into: base)
+            state.frames.rows.withUnsafeBufferPointer { rows in
+                state.frames.origins.withUnsafeBufferPointer { origins in
+                    let kernel = PlayheadKernel(
+                        bank: BankView(storage), records: state.records, codes: state.codes, cursors: state.cursors,
+                        pending: state.pending, rows: rows.baseAddress!,
+                        origins: origins.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<FrameTransitions.Origin>.alignment)!,
+                        rate: rate, frameIndex: frame)
+                    BankParallel.run(count: count, concurrently: concurrently) { range in
+                        if !forward {
+                            kernel.values(range, at: time, frame: frame, into: base)
+                        } else if recordsAreCurrent {
+                            kernel.advance(range, to: time, frame: frame, into: base)
+                        } else {
+                            kernel.rebuild(range, at: time, frame: frame, into: base)
+                        }
                     }
                 }
             }
         }
-    }
-
-    /// The exact transitions over 0 to `anchorInterval - 1` frames of every spring table at `rate`.
-    private mutating func prepareSteps(for rate: FrameRate) {
-        var powers: [StateMatrix] = []
-        for table in bank.storage.transitionTables {
-            for frames in 0..<anchorInterval {
-                let seconds = Double(frames) * Double(rate.denominator) / Double(rate.numerator)
-                powers.append(table.segment.transition(over: seconds))
-            }
-        }
-        state.powers = powers + [.identity]
-        state.steppingRate = rate
     }
 }

@@ -17,7 +17,7 @@ struct BenchmarksGuideTests {
         }
 
         let bank = try ScalarTrackBank(tracks)
-        var playhead = try bank.makePlayhead()
+        var playhead = bank.makePlayhead()
         var values = [Double](repeating: 0, count: bank.trackCount)
         for frame in 0...600 {
             playhead.evaluate(frame: frame, rate: .fps60, into: &values)

@@ -56,7 +56,7 @@ struct SpringBankTests {
     func steppingAgainstTrack() throws {
         let tracks = Self.tracks(300, seed: 2)
         let bank = try ScalarTrackBank(tracks)
-        var playhead = try bank.makePlayhead()
+        var playhead = bank.makePlayhead()
         var values: [Double] = []
         for frame in 0...360 {
             playhead.evaluate(frame: frame, rate: .fps60, into: &values)
@@ -68,25 +68,83 @@ struct SpringBankTests {
         }
     }
 
-    @Test("seeking to a frame gives the bits that playing up to it gives", arguments: [1, 4, 8, 16])
-    func seekEqualsPlay(anchorInterval: Int) throws {
-        let bank = try ScalarTrackBank(Self.tracks(200, seed: 3) + Self.easedTracks(50))
-        var player = try bank.makePlayhead(anchorInterval: anchorInterval)
+    @Test("seeking to a frame gives the bits that playing up to it gives", arguments: [FrameRate.fps60, .fps120, FrameRate(30_000, per: 1_001)!])
+    func seekEqualsPlay(rate: FrameRate) throws {
+        let bank = try ScalarTrackBank(Self.tracks(200, seed: 3) + Self.easedTracks(50) + Self.holdingTracks(50))
+        var player = bank.makePlayhead()
         var played: [[Double]] = []
         var values: [Double] = []
         for frame in 0...300 {
-            player.evaluate(frame: frame, rate: .fps60, into: &values)
+            player.evaluate(frame: frame, rate: rate, into: &values)
             played.append(values)
         }
         // Seeks in a scrambled order, then short runs of playback from each seek (a --frames slice).
         var random = SeededGenerator(seed: 4)
-        var seeker = try bank.makePlayhead(anchorInterval: anchorInterval)
+        var seeker = bank.makePlayhead()
         for _ in 0..<60 {
             let start = Int.random(in: 0...290, using: &random)
             for frame in start...(start + Int.random(in: 0...10, using: &random)) {
-                seeker.evaluate(frame: frame, rate: .fps60, into: &values, concurrently: frame % 2 == 0)
+                seeker.evaluate(frame: frame, rate: rate, into: &values, concurrently: frame % 2 == 0)
                 #expect(values.elementsEqual(played[frame]) { $0.bitPattern == $1.bitPattern }, "frame \(frame)")
             }
+        }
+    }
+
+    @Test("a segment longer than its frame table goes on in closed form, played or sought")
+    func segmentLongerThanItsTable() throws {
+        // 100 s at 60 fps: 6,000 frames, beyond the 4,096 a spring kind's table holds.
+        let spring = try Spring(mass: 1, stiffness: 4, damping: 0.05)
+        let track = try Track<Double>(keyframes: [
+            Keyframe(time: 0.0123, value: 5), Keyframe(time: 100, value: -3, .spring(spring, startVelocity: 2)),
+        ])
+        let bank = try ScalarTrackBank([track])
+        let reference = OscillatorReference(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
+        var player = bank.makePlayhead()
+        var played: [Double] = []
+        var values: [Double] = []
+        for frame in 0...6_100 {
+            player.evaluate(frame: frame, rate: .fps60, into: &values)
+            played.append(values[0])
+            let t = FrameRate.fps60.seconds(ofFrame: frame)
+            guard t >= 0.0123, t < 100 else { continue }
+            let exact = -3 + reference.analytic(x0: 8, v0: 2, at: t - 0.0123).x
+            #expect(springAgrees(values[0] + 3, exact + 3, 1e-11 * 8), "frame \(frame): \(values[0]) vs \(exact)")
+        }
+        var seeker = bank.makePlayhead()
+        for frame in [4_094, 4_095, 4_096, 4_097, 4_098, 5_000, 12, 0, 1, 6_000, 5_999] {
+            seeker.evaluate(frame: frame, rate: .fps60, into: &values)
+            #expect(values[0].bitPattern == played[frame].bitPattern, "frame \(frame)")
+        }
+    }
+
+    @Test("keyframes too far out for frame indices play in closed form")
+    func farKeyframes() throws {
+        let spring = try Spring(response: 0.5, dampingRatio: 0.7)
+        let track = try Track<Double>(keyframes: [
+            Keyframe(time: 1e16, value: 1), Keyframe(time: 1e18, value: 2, .spring(spring)),
+        ])
+        let bank = try ScalarTrackBank([track])
+        var playhead = bank.makePlayhead()
+        var values: [Double] = []
+        for frame in [0, 1, 2, Int(Int32.max), -7, Int.max / 2] {
+            playhead.evaluate(frame: frame, rate: .fps60, into: &values)
+            #expect(values[0].bitPattern == track.value(at: FrameRate.fps60.seconds(ofFrame: frame)).bitPattern
+                || abs(values[0] - track.value(at: FrameRate.fps60.seconds(ofFrame: frame))) <= 1e-12,
+                "frame \(frame)")
+        }
+    }
+
+    /// Tracks that hold their value for a while between springs: a constant next to a spring.
+    static func holdingTracks(_ count: Int) -> [Track<Double>] {
+        var random = SeededGenerator(seed: 6)
+        return (0..<count).map { index in
+            var time = Double.random(in: 0...2, using: &random)
+            var keyframes = [Keyframe(time: time, value: Double.random(in: -100...100, using: &random))]
+            for kind in [SegmentKind<Double>.hold, .spring(springs[index % springs.count]), .hold] {
+                time += Double.random(in: 0.1...1, using: &random)
+                keyframes.append(Keyframe(time: time, value: Double.random(in: -100...100, using: &random), kind))
+            }
+            return try! Track(keyframes: keyframes)
         }
     }
 

@@ -24,7 +24,7 @@ struct ScalarTrackPlayheadTests {
     func forwardEqualsRandomAccess() throws {
         let tracks = Self.mixedTracks(500, seed: 10)
         let bank = try ScalarTrackBank(tracks)
-        var playhead = try bank.makePlayhead()
+        var playhead = bank.makePlayhead()
         var played: [Double] = []
         var direct: [Double] = []
         // Forward steps, including some that stand still and some that jump whole segments.
@@ -42,8 +42,8 @@ struct ScalarTrackPlayheadTests {
     func seeksAndConcurrency() throws {
         let tracks = Self.mixedTracks(30_000, seed: 12)
         let bank = try ScalarTrackBank(tracks)
-        var serial = try bank.makePlayhead()
-        var concurrent = try bank.makePlayhead()
+        var serial = bank.makePlayhead()
+        var concurrent = bank.makePlayhead()
         var a: [Double] = []
         var b: [Double] = []
         for time in [0.5, 0.6, 0.2, .nan, 3, -.infinity, 4, .infinity, 2, 2.01, 2.02] {
@@ -61,14 +61,14 @@ struct ScalarTrackPlayheadTests {
     @Test("a copied playhead plays on independently")
     func valueSemantics() throws {
         let bank = try ScalarTrackBank(Self.mixedTracks(50, seed: 13))
-        var first = try bank.makePlayhead()
+        var first = bank.makePlayhead()
         var values: [Double] = []
         first.evaluate(at: 1, into: &values)
         var second = first
         second.evaluate(at: 5, into: &values)
         var again: [Double] = []
         first.evaluate(at: 1.5, into: &again)
-        var fresh = try bank.makePlayhead()
+        var fresh = bank.makePlayhead()
         var expected: [Double] = []
         fresh.evaluate(at: 1.5, into: &expected)
         #expect(again.elementsEqual(expected) { sameBits($0, $1) })
@@ -83,7 +83,7 @@ struct ScalarTrackPlayheadTests {
         ])
         let bank = try ScalarTrackBank([track])
         #expect(bank.transitionTableCount == 1)
-        var playhead = try bank.makePlayhead(anchorInterval: 16)
+        var playhead = bank.makePlayhead()
         var values: [Double] = []
         for frame in 0...1_000 {
             playhead.evaluate(frame: frame, rate: .fps60, into: &values)
@@ -101,7 +101,7 @@ struct ScalarTrackPlayheadTests {
         ])
         let bank = try ScalarTrackBank([track])
         #expect(bank.transitionTableCount == 0)
-        var playhead = try bank.makePlayhead()
+        var playhead = bank.makePlayhead()
         var values: [Double] = []
         for frame in 0...130 {
             playhead.evaluate(frame: frame, rate: .fps60, into: &values)
@@ -112,7 +112,7 @@ struct ScalarTrackPlayheadTests {
     @Test("frames far from zero and negative frames are handled like any other")
     func hostileFrames() throws {
         let bank = try ScalarTrackBank(Self.mixedTracks(40, seed: 14))
-        var playhead = try bank.makePlayhead(anchorInterval: 3)
+        var playhead = bank.makePlayhead()
         var values: [Double] = []
         for frame in [-5, -4, -1_000_000, 0, Int(Int32.max), Int(Int32.max) + 1, 7, 8] {
             playhead.evaluate(frame: frame, rate: .fps60, into: &values)

@@ -14,41 +14,41 @@
 /// to or sought, costs one table read and two products, and its bits do not depend on where
 /// playback started: there is nothing carried from frame to frame.
 ///
-/// A table holds the frames of its kind's longest segment, at most ``maximumRowsPerKind`` (and
-/// ``maximumRows`` for all kinds together); a frame beyond its kind's table is computed in closed
-/// form at its time, whether played or sought, so the rule for each frame is still fixed.
+/// A kind's table holds the frames of its longest segment, at most ``maximumRowsPerKind`` (and
+/// ``maximumRows`` for all kinds together). A segment with more frames than its kind's table is
+/// computed in closed form at each frame's time, whether played or sought, so the rule for each
+/// frame is fixed.
+///
+/// Codes and origins are kept per segment, in track order: the segment from global keyframe `g`
+/// of track `i` is number `g - i` (every track before it has one segment fewer than keyframes).
+/// A seek finds the index as soon as it has found the segment, without reading anything else
+/// first: 20 bytes per segment of a bank that has springs, none otherwise.
 struct FrameTransitions {
-    /// Where a segment's frames start in ``rows``, and its state at its first frame.
-    struct Origin {
-        /// ``rows`` index of frame `f` is `rowOffset + f` (`rowOffset` = the kind's first row − `f₀`).
-        var rowOffset: Int
-        /// The segment's last frame with a row; `Int.min` when it has none (closed form throughout).
-        var lastFrame: Int
-        /// The displacement and velocity at the segment's first frame.
-        var displacement: Double
-        var velocity: Double
-
-        static let none = Origin(rowOffset: 0, lastFrame: .min, displacement: 0, velocity: 0)
-    }
-
-    /// The most frames tabulated per spring kind (a minute at 60 fps; 32 KB).
+    /// The most frames tabulated per spring kind (68 s at 60 fps; 64 KB).
     static let maximumRowsPerKind = 4_096
     /// The most rows for all spring kinds of a bank together (16 MB); kinds beyond it play in
     /// closed form.
     static let maximumRows = 1 << 20
 
     let rate: FrameRate
-    /// Per spring kind, its rows from `rows[base]`: row `n` is the first row of `exp(G n Δ)`,
+    /// Per spring kind, its rows from the kind's first: row `n` is the first row of `exp(G n Δ)`,
     /// (displacement from displacement, displacement from velocity).
     let rows: [SIMD2<Double>]
-    /// Per linear time-invariant segment of the bank (by its code's payload), its origin.
-    let origins: [Origin]
+    /// Per segment (see above), its playhead code: for a linear time-invariant segment a
+    /// ``SteppedCode`` whose row for frame `f` is `rowOffset + f`, or its bank code when its frames
+    /// are computed in closed form; any other segment's bank code. One zero in a bank without
+    /// springs.
+    let codes: [UInt32]
+    /// Per segment, the displacement and velocity at the first frame of a stepped segment (zero
+    /// for others). Like ``codes``, never empty.
+    let origins: [SIMD2<Double>]
 
-    /// No rate yet: no rows, no origins.
+    /// No rate yet: no rows, codes or origins (one zero each).
     init() {
         rate = .fps60
         rows = [.zero]
-        origins = []
+        codes = [0]
+        origins = [.zero]
     }
 
     /// Computes the rows and origins of every spring in `bank` at `rate`.
@@ -78,24 +78,36 @@ struct FrameTransitions {
                 rows.append(SIMD2(step.displacementFromDisplacement, step.displacementFromVelocity))
             }
         }
-        // Origins.
-        var origins = [Origin](repeating: .none, count: storage.linearSegmentCount)
-        for k in 1..<Swift.max(storage.keyframeCount, 1) where SegmentCode.kind(bank.codes[k]) == SegmentCode.linearTimeInvariant {
-            let payload = SegmentCode.payload(bank.codes[k])
-            let segment = bank.linearSegments[payload]
-            let start = bank.times[k - 1]
-            guard counts[segment.table] > 0, let first = Self.firstFrame(atOrAfter: start, rate: rate) else { continue }
-            let state = bank.propagate(
-                rate.seconds(ofFrame: first) - start, displacement: bank.values[k - 1] - bank.values[k],
-                velocity: segment.startVelocity, table: segment.table)
-            guard state.displacement.isFinite, state.velocity.isFinite else { continue }
-            origins[payload] = Origin(
-                rowOffset: bases[segment.table] - first, lastFrame: first + counts[segment.table] - 1,
-                displacement: state.displacement, velocity: state.velocity)
+        // Codes and origins, per segment.
+        let segmentCount = storage.linearSegmentCount > 0 ? storage.keyframeCount - storage.trackCount : 0
+        var codes = [UInt32](repeating: 0, count: segmentCount)
+        var origins = [SIMD2<Double>](repeating: .zero, count: segmentCount)
+        for track in 0..<(segmentCount > 0 ? storage.trackCount : 0) {
+            let (first, end) = bank.keyframes(ofTrack: track)
+            for k in (first + 1)..<Swift.max(end, first + 1) {
+                let index = k - 1 - track
+                codes[index] = bank.codes[k]
+                guard SegmentCode.kind(bank.codes[k]) == SegmentCode.linearTimeInvariant else { continue }
+                let segment = bank.linearSegments[SegmentCode.payload(bank.codes[k])]
+                let start = bank.times[k - 1]
+                // The frames with start <= t_f < end: firstFrame ..< pastFrame.
+                guard let firstFrame = Self.firstFrame(atOrAfter: start, rate: rate),
+                    let pastFrame = Self.firstFrame(atOrAfter: bank.times[k], rate: rate),
+                    pastFrame - firstFrame <= counts[segment.table]
+                else { continue }
+                let state = bank.propagate(
+                    rate.seconds(ofFrame: firstFrame) - start, displacement: bank.values[k - 1] - bank.values[k],
+                    velocity: segment.startVelocity, table: segment.table)
+                guard state.displacement.isFinite, state.velocity.isFinite else { continue }
+                codes[index] = SteppedCode.make(rowOffset: bases[segment.table] - firstFrame)
+                origins[index] = SIMD2(state.displacement, state.velocity)
+            }
         }
         self.rate = rate
         self.rows = rows.isEmpty ? [.zero] : rows
-        self.origins = origins
+        // Never empty, so that the arrays always have an address.
+        self.codes = codes.isEmpty ? [0] : codes
+        self.origins = origins.isEmpty ? [.zero] : origins
     }
 
     /// The first frame whose time is at or after `time`, or `nil` when frames that far out are not

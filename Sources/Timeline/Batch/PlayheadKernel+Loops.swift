@@ -158,15 +158,93 @@ extension PlayheadKernel {
     @inline(__always)
     func values(_ range: Range<Int>, at time: Double, frame: Int, into output: UnsafeMutablePointer<Double>) {
         let bank = self.bank
-        guard rate != nil else {
+        guard rate != nil, bank.storage.linearSegmentCount > 0 else {
             bank.values(range, at: time, into: output) { _, g, _ in bank.segmentValue(g, at: time) }
             return
         }
-        bank.values(range, at: time, into: output) { _, g, code in
-            if SegmentCode.kind(code) == SegmentCode.linearTimeInvariant {
-                return frameValue(segment: g, code: code, frame: frame, at: time)
+        frameValues(range, at: time, frame: frame, into: output)
+    }
+
+    /// A seek in frame playback of a bank with springs: two tracks at a time while both are on
+    /// stepped springs or at their ends (a spring's origin carried by one row, as
+    /// ``frameValue(segment:ofTrack:frame:at:)`` computes it lane by lane), any other track as the bank
+    /// evaluates it.
+    ///
+    /// The pairs find their segments as ``BankView/values(_:at:into:other:)`` does, and read the
+    /// playhead's codes, where a spring with a frame table is stepped.
+    @inline(__always)
+    func frameValues(_ range: Range<Int>, at time: Double, frame: Int, into output: UnsafeMutablePointer<Double>) {
+        let bank = self.bank
+        let times = bank.times
+        let values = bank.values
+        let codes = frameCodes
+        let frameBits = UInt32(truncatingIfNeeded: frame)
+        @inline(__always) func single(_ track: Int) -> Double {
+            let (first, end) = bank.keyframes(ofTrack: track)
+            if end &- first == 1 { return values[first] }
+            let k = bank.lastKeyframe(atOrBefore: time, first: first, end: end)
+            return bank.value(first: first, last: end &- 1, keyframe: k, at: time) { g, code in
+                SegmentCode.kind(code) == SegmentCode.linearTimeInvariant
+                    ? frameValue(segment: g, ofTrack: track, frame: frame, at: time) : bank.segmentValue(g, at: time)
             }
-            return bank.segmentValue(g, at: time)
         }
+        let now = SIMD2(repeating: time)
+        var track = range.lowerBound
+        let end = range.upperBound
+        while track &+ 1 < end {
+            let first0 = Int(bank.firstKeyframe[track])
+            let first1 = Int(bank.firstKeyframe[track &+ 1])
+            let count = first1 &- first0
+            if count >= 2, count <= 4, Int(bank.firstKeyframe[track &+ 2]) &- first1 == count {
+                // All ones in a lane whose keyframe j is at or before now (now is never NaN).
+                @inline(__always) func atOrBefore(_ j: Int) -> SIMD2<Int64> {
+                    unsafeBitCast(SIMD2(times[first0 &+ j], times[first1 &+ j]) .<= now, to: SIMD2<Int64>.self)
+                }
+                let firstMask = atOrBefore(0)
+                var before = firstMask &+ atOrBefore(1)
+                var lastMask = atOrBefore(1)
+                if count > 2 {
+                    lastMask = atOrBefore(2)
+                    before &+= lastMask
+                }
+                if count > 3 {
+                    lastMask = atOrBefore(3)
+                    before &+= lastMask
+                }
+                // Each lane's segment number (see `FrameTransitions`), or 0 before or after its track.
+                let inside = firstMask & ~lastMask
+                let k0 = first0 &- 1 &- Int(before.x)
+                let k1 = first1 &- 1 &- Int(before.y)
+                let segment0 = (k0 &- track) & Int(inside.x)
+                let segment1 = (k1 &- track &- 1) & Int(inside.y)
+                let code0 = codes[segment0] & UInt32(truncatingIfNeeded: inside.x)
+                let code1 = codes[segment1] & UInt32(truncatingIfNeeded: inside.y)
+                if code0 == 0 || code0 >> SegmentCode.kindShift == SegmentCode.stepped,
+                    code1 == 0 || code1 >> SegmentCode.kindShift == SegmentCode.stepped
+                {
+                    // A lane at an end reads row 0 and origin 0 (always there) and discards them;
+                    // its value is the end keyframe's plus -0.0, as the tabulated path computes it.
+                    let row0 = rows[Int((code0 &+ frameBits) & SegmentCode.payloadMask) & Int(inside.x)]
+                    let row1 = rows[Int((code1 &+ frameBits) & SegmentCode.payloadMask) & Int(inside.y)]
+                    let origin0 = origins[segment0]
+                    let origin1 = origins[segment1]
+                    let displacement = SIMD2(row0.x, row1.x) * SIMD2(origin0.x, origin1.x)
+                        + SIMD2(row0.y, row1.y) * SIMD2(origin0.y, origin1.y)
+                    // Inside: the target, keyframe k + 1; before: the first; after: the last (k).
+                    let target = SIMD2(
+                        values[Swift.max(k0 &+ Int(inside.x & 1), first0)],
+                        values[Swift.max(k1 &+ Int(inside.y & 1), first1)])
+                    let isEnd = unsafeBitCast(~inside, to: SIMDMask<SIMD2<Int64>>.self)
+                    let result = target + displacement.replacing(with: -0.0, where: isEnd)
+                    UnsafeMutableRawPointer(output + track).storeBytes(of: result, as: SIMD2<Double>.self)
+                    track &+= 2
+                    continue
+                }
+            }
+            output[track] = single(track)
+            output[track &+ 1] = single(track &+ 1)
+            track &+= 2
+        }
+        if track < end { output[track] = single(track) }
     }
 }

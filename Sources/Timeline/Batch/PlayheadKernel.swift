@@ -7,8 +7,10 @@ struct PlayheadKernel {
     let pending: UnsafeMutablePointer<Int32>
     /// Frame playback: the rows of exact transitions over whole frames (see ``FrameTransitions``).
     let rows: UnsafePointer<SIMD2<Double>>
-    /// Frame playback: each spring segment's origin, by its code's payload.
-    let origins: UnsafePointer<FrameTransitions.Origin>
+    /// Frame playback in a bank with springs: per segment, its playhead code and origin (see
+    /// ``FrameTransitions``; the segment from keyframe `g` of track `i` is number `g - i`).
+    let frameCodes: UnsafePointer<UInt32>
+    let origins: UnsafePointer<SIMD2<Double>>
     /// Frame playback: the rate; `nil` for time playback.
     let rate: FrameRate?
     /// The frame being evaluated (frame playback).
@@ -74,11 +76,10 @@ struct PlayheadKernel {
         case SegmentCode.hold:
             records[track] = SIMD4(start, 1 / span, p0, -0.0)
             set(track, code: SegmentCode.constant, cursor: k)
-        case SegmentCode.linearTimeInvariant where rate != nil && isTabulated(code, frame: frame):
-            let origin = origins[SegmentCode.payload(code)]
-            let end = Swift.min(times[k + 1], rate!.seconds(ofFrame: origin.lastFrame &+ 1))
-            records[track] = SIMD4(end, origin.displacement, p1, origin.velocity)
-            set(track, code: SteppedCode.make(rowOffset: origin.rowOffset), cursor: k)
+        case SegmentCode.linearTimeInvariant where rate != nil && SegmentCode.kind(frameCodes[k - track]) == SegmentCode.stepped:
+            let origin = origins[k - track]
+            records[track] = SIMD4(times[k + 1], origin.x, p1, origin.y)
+            set(track, code: frameCodes[k - track], cursor: k)
         case SegmentCode.linearTimeInvariant:
             records[track] = SIMD4(start, 1 / span, p1, p0 - p1)
             set(track, code: code, cursor: k)
@@ -88,24 +89,17 @@ struct PlayheadKernel {
         }
     }
 
-    /// Whether frame `frame` of the linear time-invariant segment with code `code` has a row in the
-    /// frame table (otherwise it is computed in closed form at its time).
-    @inline(__always)
-    func isTabulated(_ code: UInt32, frame: Int) -> Bool {
-        let origin = origins[SegmentCode.payload(code)]
-        return frame <= origin.lastFrame && origin.lastFrame != .min
-    }
-
     /// The value at frame `frame` (time `time`) of the linear time-invariant segment from global
-    /// keyframe `g` with code `code`: its origin carried by the exact transition over the frames
-    /// since, or, past its frame table, the closed form at `time`. What forward playback computes
-    /// for the same frame, bit for bit.
+    /// keyframe `g` of track `track`: its origin carried by the exact transition over the frames
+    /// since, or, for a segment longer than its frame table, the closed form at `time`. What
+    /// forward playback computes for the same frame, bit for bit.
     @inline(__always)
-    func frameValue(segment g: Int, code: UInt32, frame: Int, at time: Double) -> Double {
-        let origin = origins[SegmentCode.payload(code)]
-        guard frame <= origin.lastFrame, origin.lastFrame != .min else { return bank.segmentValue(g, at: time) }
-        let row = rows[origin.rowOffset &+ frame]
-        return bank.values[g &+ 1] + (row.x * origin.displacement + row.y * origin.velocity)
+    func frameValue(segment g: Int, ofTrack track: Int, frame: Int, at time: Double) -> Double {
+        let frameCode = frameCodes[g &- track]
+        guard SegmentCode.kind(frameCode) == SegmentCode.stepped else { return bank.segmentValue(g, at: time) }
+        let row = rows[SteppedCode.row(frameCode, frame: frame)]
+        let origin = origins[g &- track]
+        return bank.values[g &+ 1] + (row.x * origin.x + row.y * origin.y)
     }
 
     /// The value of track `track`'s record at `time` (inside its segment).

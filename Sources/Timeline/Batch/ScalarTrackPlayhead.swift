@@ -136,11 +136,13 @@ public struct ScalarTrackPlayhead: Sendable {
         state.recordsAreCurrent = forward
         withExtendedLifetime((storage, state)) {
             state.frames.rows.withUnsafeBufferPointer { rows in
+                state.frames.codes.withUnsafeBufferPointer { frameCodes in
                 state.frames.origins.withUnsafeBufferPointer { origins in
                     let kernel = PlayheadKernel(
                         bank: BankView(storage), records: state.records, codes: state.codes, cursors: state.cursors,
                         pending: state.pending, rows: rows.baseAddress!,
-                        origins: origins.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<FrameTransitions.Origin>.alignment)!,
+                        frameCodes: frameCodes.baseAddress!,
+                        origins: origins.baseAddress!,
                         rate: rate, frameIndex: frame)
                     BankParallel.run(count: count, concurrently: concurrently) { range in
                         if !forward {
@@ -151,6 +153,7 @@ public struct ScalarTrackPlayhead: Sendable {
                             kernel.rebuild(range, at: time, frame: frame, into: base)
                         }
                     }
+                }
                 }
             }
         }

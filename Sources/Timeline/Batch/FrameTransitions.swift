@@ -36,19 +36,19 @@ struct FrameTransitions {
     let rows: [SIMD2<Double>]
     /// Per segment (see above), its playhead code: for a linear time-invariant segment a
     /// ``SteppedCode`` whose row for frame `f` is `rowOffset + f`, or its bank code when its frames
-    /// are computed in closed form; any other segment's bank code. One zero in a bank without
-    /// springs.
+    /// are computed in closed form; any other segment's bank code. Two zeros of padding after
+    /// the last segment (and nothing else in a bank without springs).
     let codes: [UInt32]
     /// Per segment, the displacement and velocity at the first frame of a stepped segment (zero
-    /// for others). Like ``codes``, never empty.
+    /// for others), with the same padding as ``codes``.
     let origins: [SIMD2<Double>]
 
     /// No rate yet: no rows, codes or origins (one zero each).
     init() {
         rate = .fps60
         rows = [.zero]
-        codes = [0]
-        origins = [.zero]
+        codes = [0, 0]
+        origins = [.zero, .zero]
     }
 
     /// Computes the rows and origins of every spring in `bank` at `rate`.
@@ -80,8 +80,9 @@ struct FrameTransitions {
         }
         // Codes and origins, per segment.
         let segmentCount = storage.linearSegmentCount > 0 ? storage.keyframeCount - storage.trackCount : 0
-        var codes = [UInt32](repeating: 0, count: segmentCount)
-        var origins = [SIMD2<Double>](repeating: .zero, count: segmentCount)
+        // Two entries of padding: a playhead may look one segment past a track's last.
+        var codes = [UInt32](repeating: 0, count: segmentCount + 2)
+        var origins = [SIMD2<Double>](repeating: .zero, count: segmentCount + 2)
         for track in 0..<(segmentCount > 0 ? storage.trackCount : 0) {
             let (first, end) = bank.keyframes(ofTrack: track)
             for k in (first + 1)..<Swift.max(end, first + 1) {
@@ -105,9 +106,8 @@ struct FrameTransitions {
         }
         self.rate = rate
         self.rows = rows.isEmpty ? [.zero] : rows
-        // Never empty, so that the arrays always have an address.
-        self.codes = codes.isEmpty ? [0] : codes
-        self.origins = origins.isEmpty ? [.zero] : origins
+        self.codes = codes
+        self.origins = origins
     }
 
     /// The first frame whose time is at or after `time`, or `nil` when frames that far out are not

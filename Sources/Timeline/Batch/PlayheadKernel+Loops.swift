@@ -97,11 +97,12 @@ extension PlayheadKernel {
             let row = rows[SteppedCode.row(code, frame: frame)]
             return record.z + (row.x * record.y + row.y * record.w)
         case SegmentCode.linearTimeInvariant:
-            // Time playback of a spring (or a frame past its table): its closed form.
-            guard (time - record.x) * record.y < Self.crossingThreshold else { return nil }
-            let segment = bank.linearSegments[SegmentCode.payload(code)]
+            // Time playback of a spring (or the frames of a segment longer than its frame table):
+            // its closed form.
+            guard time < record.x else { return nil }
             return record.z + bank.propagate(
-                time - record.x, displacement: record.w, velocity: segment.startVelocity, table: segment.table
+                time - records.column(4)[track], displacement: record.y, velocity: record.w,
+                table: SegmentCode.payload(code)
             ).displacement
         case SegmentCode.linear:
             let u = (time - record.x) / record.y
@@ -135,6 +136,14 @@ extension PlayheadKernel {
             let k = Swift.max(cursor(track), 0)
             sum &+= bank.times[k &+ 1].bitPattern &+ bank.values[k &+ 1].bitPattern
                 &+ UInt64(bank.codes[k &+ 1]) &+ UInt64(bank.firstKeyframe[track &+ 1])
+        }
+        if rate != nil, bank.storage.linearSegmentCount > 0 {
+            // The next segment's playhead code and origin (a spring's crossing reads them).
+            for index in 0..<count {
+                let track = Int(pending[index])
+                let next = Swift.max(cursor(track) &+ 1 &- track, 0)
+                sum &+= UInt64(frameCodes[next]) &+ origins[next].x.bitPattern
+            }
         }
         // Keeps the reads: the optimiser cannot know the sum is never 1.
         if sum == 1 { records[Int(pending[0])].x += 0 }

@@ -81,8 +81,10 @@ struct PlayheadKernel {
             records[track] = SIMD4(times[k + 1], origin.x, p1, origin.y)
             set(track, code: frameCodes[k - track], cursor: k)
         case SegmentCode.linearTimeInvariant:
-            records[track] = SIMD4(start, 1 / span, p1, p0 - p1)
-            set(track, code: code, cursor: k)
+            let segment = bank.linearSegments[SegmentCode.payload(code)]
+            records[track] = SIMD4(times[k + 1], p0 - p1, p1, segment.startVelocity)
+            records.column(4)[track] = start
+            set(track, code: SegmentCode.make(SegmentCode.linearTimeInvariant, segment.table), cursor: k)
         default:
             records[track] = SIMD4(start, 1 / span, 0, 0)
             set(track, code: SegmentCode.make(SegmentCode.general, 0), cursor: k)
@@ -115,10 +117,8 @@ struct PlayheadKernel {
         case SegmentCode.linear:
             return record.z + record.w * ((time - record.x) / record.y)
         case SegmentCode.linearTimeInvariant:
-            let segment = bank.linearSegments[payload]
             return record.z + bank.propagate(
-                time - record.x, displacement: record.w, velocity: segment.startVelocity,
-                table: segment.table
+                time - records.column(4)[track], displacement: record.y, velocity: record.w, table: payload
             ).displacement
         case SegmentCode.stepped:
             let row = rows[SteppedCode.row(code, frame: frameIndex)]
@@ -135,7 +135,7 @@ struct PlayheadKernel {
         let record = records[track]
         let code = self.code(track)
         switch SegmentCode.kind(code) {
-        case SegmentCode.stepped:
+        case SegmentCode.stepped, SegmentCode.linearTimeInvariant:
             if time >= record.x { return cross(track, at: time, frame: frame) }
         case SegmentCode.linear:
             // Linear keeps the span itself (its value divides by it, as the track does).

@@ -19,9 +19,12 @@ final class PlayheadState: @unchecked Sendable {
     /// |---|---|---|---|---|
     /// | table | start time | 1 / span | start value | end - start value |
     /// | linear | start time | span | start value | end - start value |
-    /// | linear time-invariant | start time | 1 / span | target | start - target |
+    /// | linear time-invariant (closed form) | end time | start - target | target | start velocity |
     /// | stepped | end time (or the first frame past its row table) | displacement at the segment's first frame | target | velocity at the segment's first frame |
     /// | general | start time | 1 / span | unused | unused |
+    ///
+    /// A spring in closed form keeps its start time in a fifth column, and its transition table
+    /// in the code's payload.
     ///
     /// Holds and the ends of a track are tables of the constant 0 with a difference of -0.0 (which
     /// adds nothing, not even to -0.0). Before the first keyframe the start is -1 and the span
@@ -59,7 +62,7 @@ final class PlayheadState: @unchecked Sendable {
     /// An independent copy.
     func copy() -> PlayheadState {
         let copy = PlayheadState(count: count)
-        copy.records.base.update(from: records.base, count: 4 * records.stride)
+        copy.records.base.update(from: records.base, count: RecordColumns.columnCount * records.stride)
         copy.codes.update(from: codes, count: count)
         copy.cursors.update(from: cursors, count: count)
         copy.position = position
@@ -81,6 +84,8 @@ final class PlayheadState: @unchecked Sendable {
 /// starts, scales, origins and deltas each load as one two-lane vector, and a spring's stepping
 /// writes back only the two columns it changes.
 struct RecordColumns {
+    /// The four columns of the record and a fifth, the start time of a spring in closed form.
+    static let columnCount = 5
     /// One allocation: column `c` starts at `base + c × stride`.
     let base: UnsafeMutablePointer<Double>
     let stride: Int
@@ -88,11 +93,11 @@ struct RecordColumns {
     /// Allocates zeroed columns for `count` tracks (owned by the ``PlayheadState``).
     init(count: Int) {
         stride = Swift.max(count, 1)
-        base = .allocate(capacity: 4 * stride)
-        base.initialize(repeating: 0, count: 4 * stride)
+        base = .allocate(capacity: Self.columnCount * stride)
+        base.initialize(repeating: 0, count: Self.columnCount * stride)
     }
 
-    /// Column `c` (0 to 3: the record's x, y, z and w).
+    /// Column `c` (0 to 3: the record's x, y, z and w; 4: a spring's start time).
     @inline(__always)
     func column(_ c: Int) -> UnsafeMutablePointer<Double> { base + c &* stride }
 

@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -39,13 +41,9 @@ enum BankParallel {
             return
         }
         let size = (count + chunks - 1) / chunks
-        withoutActuallyEscaping(body) { body in
-            // Each chunk touches its own tracks only (see the type's discussion).
-            let shared = UncheckedSendable(body)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let start = chunk * size
-                shared.value(start..<Swift.min(start + size, count))
-            }
+        WorkerPool.shared.run(chunks: chunks) { chunk in
+            let start = chunk * size
+            body(start..<Swift.min(start + size, count))
         }
     }
 
@@ -55,8 +53,83 @@ enum BankParallel {
     }
 }
 
-/// A value handed to other threads that touch disjoint parts of what it points to.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// Threads parked until a bank evaluation splits its work, one fewer than the cores: the calling
+/// thread takes chunks too.
+///
+/// A run allocates nothing: the work is published in a field, the workers are woken by their own
+/// semaphores, every thread claims chunks from an atomic counter until none are left, and the
+/// caller waits for each worker to report that it has stopped claiming. One run at a time: a
+/// caller that finds the pool busy (another thread evaluating concurrently) runs its chunks
+/// itself, which gives the same output.
+///
+/// `@unchecked Sendable`: `work` is written only by the thread that holds `busy`, before the
+/// workers are signalled and after each has signalled back; the semaphores order those accesses.
+final class WorkerPool: @unchecked Sendable {
+    /// The pool every bank shares, started on first use.
+    static let shared = WorkerPool(workers: BankParallel.coreCount - 1)
+
+    private let busy = Mutex(false)
+    private let nextChunk = Atomic<Int>(0)
+    private var chunkCount = 0
+    private var work: ((Int) -> Void)?
+    private let wake: [DispatchSemaphore]
+    private let finished = DispatchSemaphore(value: 0)
+
+    private init(workers: Int) {
+        wake = (0..<Swift.max(workers, 0)).map { _ in DispatchSemaphore(value: 0) }
+        for index in wake.indices {
+            let thread = Thread { [unowned(unsafe) self] in self.serve(index) }
+            thread.name = "Cadence bank worker \(index + 1)"
+            thread.qualityOfService = .userInteractive
+            thread.start()
+        }
+    }
+
+    /// Calls `body` once for every chunk in `0 ..< chunks`, on this thread and the workers, and
+    /// returns when every call has returned.
+    func run(chunks: Int, _ body: (Int) -> Void) {
+        let claimed = busy.withLock { isBusy in
+            if isBusy { return false }
+            isBusy = true
+            return true
+        }
+        guard claimed, !wake.isEmpty else {
+            for chunk in 0..<chunks { body(chunk) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            work = body
+            chunkCount = chunks
+            nextChunk.store(0, ordering: .relaxed)
+            for semaphore in wake { semaphore.signal() }
+            claimChunks(body)
+            for _ in wake { finished.wait() }
+            // Nothing may keep the closure past this call.
+            work = nil
+        }
+        busy.withLock { $0 = false }
+    }
+
+    private func claimChunks(_ body: (Int) -> Void) {
+        while true {
+            let chunk = nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard chunk < chunkCount else { return }
+            body(chunk)
+        }
+    }
+
+    private func serve(_ index: Int) {
+        while true {
+            wake[index].wait()
+            drain()
+            finished.signal()
+        }
+    }
+
+    /// A worker's share of the current run; its reference to the work ends when it returns, before
+    /// the worker reports back.
+    @inline(never)
+    private func drain() {
+        if let work { claimChunks(work) }
+    }
 }

@@ -75,6 +75,38 @@ struct ScalarTrackBankTests {
         }
     }
 
+    @Test("threads evaluating concurrently at once share the worker pool and still write the same bits")
+    func concurrentCallers() async throws {
+        var random = RandomTracks(seed: 4)
+        let tracks = random.tracks(40_000, keyframes: 2...4, kinds: [.timing(TimingCurve(SquareTiming())), .linear, .hold])
+        let bank = try ScalarTrackBank(tracks)
+        let times = (0..<40).map { Double($0) * 0.11 - 0.5 }
+        let expected = times.map { time in
+            var values = [Double]()
+            bank.evaluate(at: time, into: &values)
+            return values
+        }
+        // Eight tasks at once: most find the pool busy and run their chunks themselves.
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var playhead = bank.makePlayhead()
+                    var values = [Double]()
+                    var mismatches = 0
+                    for (index, time) in times.enumerated().shuffled() where index % 8 != task {
+                        playhead.evaluate(at: time, into: &values, concurrently: true)
+                        if !values.elementsEqual(expected[index], by: { $0.bitPattern == $1.bitPattern }) { mismatches += 1 }
+                        bank.evaluate(at: time, into: &values, concurrently: true)
+                        if !values.elementsEqual(expected[index], by: { $0.bitPattern == $1.bitPattern }) { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("NaN reads as before the first keyframe, infinities as the ends")
     func hostileTimes() throws {
         let track = try Track<Double>(keyframes: [

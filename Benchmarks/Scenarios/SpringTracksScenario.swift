@@ -4,9 +4,10 @@ import TimelinePlugins
 /// Scenario 2: scenario 1 with spring segments (four springs shared by the tracks in turn), and
 /// with the Penner `ease-out-back` curve.
 ///
-/// Springs play frame to frame by their exact one-frame transition, recomputed in closed form at
-/// every eighth frame; a seek computes the closed form at the anchor frame before it and steps.
-/// "closed-form" evaluates every frame in closed form (time playback, no stepping).
+/// In frame playback each spring value is its segment's state at the segment's first frame
+/// (computed once per rate, in closed form) carried by the exact transition over the frames since:
+/// one row of a per-spring table, played or sought alike. "closed-form" plays by time, so every
+/// value is the closed form at that time (a transition table and a polynomial).
 enum SpringTracksScenario {
     static func cases(_ configuration: SuiteConfiguration) -> [BenchmarkCase] {
         var cases: [BenchmarkCase] = []

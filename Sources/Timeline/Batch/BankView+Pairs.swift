@@ -96,6 +96,36 @@ extension BankView {
         return from + delta * eased
     }
 
+    /// For two tracks of `count` keyframes (2 to 4) from `first0` and `first1`: each lane's last
+    /// keyframe at or before `now` (`first - 1` before the first, as ``lastKeyframe(atOrBefore:first:end:)``),
+    /// and a mask of all ones in a lane inside its track (`first <= k < last`), zero at an end.
+    ///
+    /// The tabulated pair path above spells the same count out inline: calling this from it made
+    /// tabulated seeks of a million tracks 75% slower (5.6 to 9.8 ns), the optimiser no longer
+    /// inlining the pair function into the loop.
+    @inline(__always)
+    func lastKeyframes(
+        first0: Int, first1: Int, count: Int, now: SIMD2<Double>
+    ) -> (k0: Int, k1: Int, inside: SIMD2<Int64>) {
+        // All ones in a lane whose keyframe j is at or before now (now is never NaN).
+        @inline(__always) func atOrBefore(_ j: Int) -> SIMD2<Int64> {
+            unsafeBitCast(SIMD2(times[first0 &+ j], times[first1 &+ j]) .<= now, to: SIMD2<Int64>.self)
+        }
+        let firstMask = atOrBefore(0)
+        var before = firstMask &+ atOrBefore(1)
+        var lastMask = atOrBefore(1)
+        if count > 2 {
+            lastMask = atOrBefore(2)
+            before &+= lastMask
+        }
+        if count > 3 {
+            lastMask = atOrBefore(3)
+            before &+= lastMask
+        }
+        // k = first - 1 + (keyframes at or before now).
+        return (first0 &- 1 &- Int(before.x), first1 &- 1 &- Int(before.y), firstMask & ~lastMask)
+    }
+
     /// Progress clamped to `0...1` in both lanes, NaN read as 0 (as ``clamp(_:)``).
     @inline(__always)
     static func clamp(_ u: SIMD2<Double>) -> SIMD2<Double> {

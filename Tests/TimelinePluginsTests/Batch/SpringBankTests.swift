@@ -90,7 +90,7 @@ struct SpringBankTests {
         }
     }
 
-    @Test("a segment longer than its frame table goes on in closed form, played or sought")
+    @Test("a segment with more frames than its spring's frame table plays in closed form, played or sought")
     func segmentLongerThanItsTable() throws {
         // 100 s at 60 fps: 6,000 frames, beyond the 4,096 a spring kind's table holds.
         let spring = try Spring(mass: 1, stiffness: 4, damping: 0.05)

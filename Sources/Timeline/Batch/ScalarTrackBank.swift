@@ -14,7 +14,7 @@
 ///
 /// var playhead = bank.makePlayhead()                   // forward playback: a cursor per track
 /// for frame in 0...600 {
-///     try playhead.evaluate(frame: frame, rate: .fps60, into: &values)
+///     playhead.evaluate(frame: frame, rate: .fps60, into: &values)
 /// }
 /// ```
 ///

@@ -10,7 +10,7 @@
 /// var playhead = bank.makePlayhead()
 /// var values = [Double](repeating: 0, count: bank.trackCount)
 /// for frame in 0...600 {
-///     try playhead.evaluate(frame: frame, rate: .fps60, into: &values)
+///     playhead.evaluate(frame: frame, rate: .fps60, into: &values)
 ///     render(values)
 /// }
 /// ```
@@ -23,8 +23,9 @@
 /// per segment, in closed form, the first time the playhead plays at a rate (an O(n) preparation,
 /// which allocates; later frames at that rate do not). Seeking to a frame computes the same
 /// product, so a frame's values do not depend on where playback started, bit for bit, and no
-/// error accumulates. A spring kind's table covers its longest segment up to 4,096 frames; later
-/// frames of longer segments are computed in closed form at their time, whether played or sought.
+/// error accumulates. A spring kind's table covers its longest segment, up to 4,096 frames; a
+/// segment with more frames than that is computed in closed form at each frame's time, whether
+/// played or sought.
 /// Time playback evaluates springs in closed form every time.
 ///
 /// A playhead is a value: a copy plays on independently (its state is copied on the next write).

@@ -133,17 +133,7 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             members.append((key, try parseValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or '}', found the end of the document") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
-            }
-            throw error("expected ',' or '}', found \(describeCurrent())")
+            if try consumeSeparator(orClosing: "}") { return .object(members) }
         }
     }
 
@@ -160,18 +150,24 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or ']', found the end of the document") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(elements)
-            }
-            throw error("expected ',' or ']', found \(describeCurrent())")
+            if try consumeSeparator(orClosing: "]") { return .array(elements) }
         }
+    }
+
+    /// After a member or an element: consumes a `,` (returns `false`: another follows) or the
+    /// closing bracket `closing` (returns `true`), after any whitespace.
+    private mutating func consumeSeparator(orClosing closing: Unicode.Scalar) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("expected ',' or '\(closing)', found the end of the document") }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            return false
+        }
+        guard bytes[index] == UInt8(ascii: closing) else {
+            throw error("expected ',' or '\(closing)', found \(describeCurrent())")
+        }
+        index += 1
+        return true
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {

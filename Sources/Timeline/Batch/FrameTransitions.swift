@@ -30,7 +30,8 @@ struct FrameTransitions {
     /// closed form.
     static let maximumRows = 1 << 20
 
-    let rate: FrameRate
+    /// The rate the rows and origins are for; `nil` before any frame playback.
+    let rate: FrameRate?
     /// Per spring kind, its rows from the kind's first: row `n` is the first row of `exp(G n Δ)`,
     /// (displacement from displacement, displacement from velocity).
     let rows: [SIMD2<Double>]
@@ -45,7 +46,7 @@ struct FrameTransitions {
 
     /// No rate yet: no rows, codes or origins (one zero each).
     init() {
-        rate = .fps60
+        rate = nil
         rows = [.zero]
         codes = [0, 0]
         origins = [.zero, .zero]

@@ -113,7 +113,7 @@ extension PlayheadKernel {
         case SegmentCode.stepped:
             guard time < record.x else { return nil }
             let row = rows[SteppedCode.row(code, frame: frame)]
-            return record.z + (row.x * record.y + row.y * record.w)
+            return SteppedCode.value(target: record.z, row: row, displacement: record.y, velocity: record.w)
         case SegmentCode.linearTimeInvariant:
             // Time playback of a spring (or the frames of a segment longer than its frame table):
             // its closed form.

@@ -101,7 +101,7 @@ struct PlayheadKernel {
         guard SegmentCode.kind(frameCode) == SegmentCode.stepped else { return bank.segmentValue(g, at: time) }
         let row = rows[SteppedCode.row(frameCode, frame: frame)]
         let origin = origins[g &- track]
-        return bank.values[g &+ 1] + (row.x * origin.x + row.y * origin.y)
+        return SteppedCode.value(target: bank.values[g &+ 1], row: row, displacement: origin.x, velocity: origin.y)
     }
 
     /// The value of track `track`'s record at `time` (inside its segment).
@@ -122,7 +122,7 @@ struct PlayheadKernel {
             ).displacement
         case SegmentCode.stepped:
             let row = rows[SteppedCode.row(code, frame: frameIndex)]
-            return record.z + (row.x * record.y + row.y * record.w)
+            return SteppedCode.value(target: record.z, row: row, displacement: record.y, velocity: record.w)
         default:
             return bank.segmentValue(cursor(track), at: time)
         }
@@ -157,6 +157,14 @@ enum SteppedCode {
     @inline(__always)
     static func make(rowOffset: Int) -> UInt32 {
         SegmentCode.make(SegmentCode.stepped, rowOffset & Int(SegmentCode.payloadMask))
+    }
+
+    /// A stepped spring's value: the target plus the origin's displacement carried by `row`. The
+    /// one formula every path uses (the two-lane paths lane by lane), so that playing and seeking
+    /// agree bit for bit.
+    @inline(__always)
+    static func value(target: Double, row: SIMD2<Double>, displacement: Double, velocity: Double) -> Double {
+        target + (row.x * displacement + row.y * velocity)
     }
 
     /// The row of frame `frame` for a stepped code.

@@ -46,7 +46,6 @@ final class PlayheadState: @unchecked Sendable {
     var recordsAreCurrent = false
     /// The springs' frame tables and origins at the rate last played by frame (empty before).
     var frames = FrameTransitions()
-    var framesAreReady = false
 
     init(count: Int) {
         self.count = count
@@ -68,7 +67,6 @@ final class PlayheadState: @unchecked Sendable {
         copy.position = position
         copy.recordsAreCurrent = recordsAreCurrent
         copy.frames = frames
-        copy.framesAreReady = framesAreReady
         return copy
     }
 

@@ -127,34 +127,33 @@ public struct ScalarTrackPlayhead: Sendable {
         guard output.count >= count else { throw .outputTooSmall(needed: count, given: output.count) }
         if !isKnownUniquelyReferenced(&state) { state = state.copy() }
         let storage = bank.storage
-        if let rate, !state.framesAreReady || state.frames.rate != rate {
+        if let rate, state.frames.rate != rate {
             state.frames = withExtendedLifetime(storage) { FrameTransitions(BankView(storage), rate: rate) }
-            state.framesAreReady = true
         }
         guard let base = output.baseAddress else { return }
         let state = self.state
         let recordsAreCurrent = state.recordsAreCurrent
         state.recordsAreCurrent = forward
         withExtendedLifetime((storage, state)) {
-            state.frames.rows.withUnsafeBufferPointer { rows in
-                state.frames.codes.withUnsafeBufferPointer { frameCodes in
-                state.frames.origins.withUnsafeBufferPointer { origins in
-                    let kernel = PlayheadKernel(
-                        bank: BankView(storage), records: state.records, codes: state.codes, cursors: state.cursors,
-                        pending: state.pending, rows: rows.baseAddress!,
-                        frameCodes: frameCodes.baseAddress!,
-                        origins: origins.baseAddress!,
-                        rate: rate, frameIndex: frame)
-                    BankParallel.run(count: count, concurrently: concurrently) { range in
-                        if !forward {
-                            kernel.values(range, at: time, frame: frame, into: base)
-                        } else if recordsAreCurrent {
-                            kernel.advance(range, to: time, frame: frame, into: base)
-                        } else {
-                            kernel.rebuild(range, at: time, frame: frame, into: base)
+            let frames = state.frames
+            frames.rows.withUnsafeBufferPointer { rows in
+                frames.codes.withUnsafeBufferPointer { frameCodes in
+                    frames.origins.withUnsafeBufferPointer { origins in
+                        let kernel = PlayheadKernel(
+                            bank: BankView(storage), records: state.records, codes: state.codes,
+                            cursors: state.cursors, pending: state.pending, rows: rows.baseAddress!,
+                            frameCodes: frameCodes.baseAddress!, origins: origins.baseAddress!,
+                            rate: rate, frameIndex: frame)
+                        BankParallel.run(count: count, concurrently: concurrently) { range in
+                            if !forward {
+                                kernel.values(range, at: time, frame: frame, into: base)
+                            } else if recordsAreCurrent {
+                                kernel.advance(range, to: time, frame: frame, into: base)
+                            } else {
+                                kernel.rebuild(range, at: time, frame: frame, into: base)
+                            }
                         }
                     }
-                }
                 }
             }
         }

@@ -40,9 +40,11 @@ enum BankParallel {
             body(0..<count)
             return
         }
-        let size = (count + chunks - 1) / chunks
+        // Whole cache lines per chunk (8 values of output, 4 pairs of records): no two threads
+        // write to one line, and every chunk starts on an even track, as the pair loops expect.
+        let size = ((count + chunks - 1) / chunks + 7) & ~7
         WorkerPool.shared.run(chunks: chunks) { chunk in
-            let start = chunk * size
+            let start = Swift.min(chunk * size, count)
             body(start..<Swift.min(start + size, count))
         }
     }

@@ -15,6 +15,7 @@ extension PlayheadKernel {
     /// while the records, codes and output of its pending tracks are still in the cache.
     @inline(__always)
     func advance(_ range: Range<Int>, to time: Double, frame: Int, into output: UnsafeMutablePointer<Double>) {
+        assert(range.lowerBound & 1 == 0, "the pair loops start on an even track")
         var start = range.lowerBound
         while start < range.upperBound {
             let end = Swift.min(start &+ Self.blockSize, range.upperBound)
@@ -30,6 +31,23 @@ extension PlayheadKernel {
 
     @inline(__always)
     private func advanceBlock(_ range: Range<Int>, to time: Double, frame: Int, into output: UnsafeMutablePointer<Double>) {
+        // Two copies of the loop, each with its order of tests fixed, so that no branch in it
+        // depends on the mix of tracks: in a bank with springs at this rate the stepped test
+        // comes first (a hold or an end of track passes it too); otherwise only the tabulated one.
+        if rate != nil, bank.storage.linearSegmentCount > 0 {
+            advancePairs(range, to: time, frame: frame, into: output, springsFirst: true)
+        } else {
+            advancePairs(range, to: time, frame: frame, into: output, springsFirst: false)
+        }
+    }
+
+    @inline(__always)
+    private func advancePairs(
+        _ range: Range<Int>, to time: Double, frame: Int, into output: UnsafeMutablePointer<Double>,
+        springsFirst: Bool
+    ) {
+        // Locals, not reads through `self` after every store to the output.
+        let bank = self.bank
         let records = self.records
         let codes = self.codes
         let rows = self.rows
@@ -44,40 +62,42 @@ extension PlayheadKernel {
             }
         }
         var track = range.lowerBound
-        let end = range.upperBound
+        let pairsEnd = range.lowerBound &+ (range.count & ~1)
         let now = SIMD2(repeating: time)
         let frameBits = UInt32(truncatingIfNeeded: frame)
-        while track &+ 1 < end {
+        while track < pairsEnd {
             let code0 = codes[track]
             let code1 = codes[track &+ 1]
-            if (code0 | code1) < 1 << SegmentCode.kindShift {
-                let u = (now - records.pair(0, track)) * records.pair(1, track)
-                if u.x < Self.crossingThreshold, u.y < Self.crossingThreshold,
-                    let eased = bank.curveValues(
-                        base: SIMD2(Int(code0), Int(code1)), at: u.replacing(with: 0, where: .!(u .> 0)))
-                {
-                    let result = records.pair(2, track) + records.pair(3, track) * eased
+            if springsFirst, Self.steppedOrConstant(code0) | Self.steppedOrConstant(code1) == 0 {
+                // Springs, or a spring next to a constant (a hold, or a track before or after its
+                // keyframes): a spring lane stays until its end time, a constant lane while its
+                // progress stays below the crossing threshold, as in the tabulated path. No branch
+                // on which lane is which.
+                let isConstant = Self.constantLanes(codes + track)
+                let constant = unsafeBitCast(isConstant, to: SIMDMask<SIMD2<Int64>>.self)
+                let x = records.pair(0, track)
+                let y = records.pair(1, track)
+                let progress = (now - x) * y
+                let inside = constant .& (progress .< Self.crossingThreshold) .| .!constant .& (now .< x)
+                if inside.bothSet {
+                    // A constant lane reads row 0 (always there) and keeps its value exactly:
+                    // z - (+0.0) is z, even -0.0. A spring lane's z - (-d) is z + d, bit for bit
+                    // what `SteppedCode.value` computes.
+                    let row0 = rows[code0 == SegmentCode.constant ? 0 : Int((code0 &+ frameBits) & SegmentCode.payloadMask)]
+                    let row1 = rows[code1 == SegmentCode.constant ? 0 : Int((code1 &+ frameBits) & SegmentCode.payloadMask)]
+                    let displacement = SIMD2(row0.x, row1.x) * y + SIMD2(row0.y, row1.y) * records.pair(3, track)
+                    let result = records.pair(2, track) - displacement.signFlipped.zeroed(where: isConstant)
                     UnsafeMutableRawPointer(output + track).storeBytes(of: result, as: SIMD2<Double>.self)
                     track &+= 2
                     continue
                 }
-            } else if code0 == SegmentCode.constant || code0 >> SegmentCode.kindShift == SegmentCode.stepped,
-                code1 == SegmentCode.constant || code1 >> SegmentCode.kindShift == SegmentCode.stepped
-            {
-                // Springs, or a spring next to a constant (a hold, or a track before or after its
-                // keyframes): a spring lane stays until its end time, a constant lane while its
-                // progress stays below the crossing threshold, as in the tabulated path.
-                let x = records.pair(0, track)
-                let y = records.pair(1, track)
-                let isConstant = SIMD2<UInt64>(UInt64(code0), UInt64(code1)) .== UInt64(SegmentCode.constant)
-                let progress = (now - x) * y
-                let inside = isConstant .& (progress .< Self.crossingThreshold) .| .!isConstant .& (now .< x)
-                if all(inside) {
-                    // A constant lane reads row 0 (always there) and adds -0.0 to its value.
-                    let row0 = rows[code0 == SegmentCode.constant ? 0 : Int((code0 &+ frameBits) & SegmentCode.payloadMask)]
-                    let row1 = rows[code1 == SegmentCode.constant ? 0 : Int((code1 &+ frameBits) & SegmentCode.payloadMask)]
-                    let displacement = SIMD2(row0.x, row1.x) * y + SIMD2(row0.y, row1.y) * records.pair(3, track)
-                    let result = records.pair(2, track) + displacement.replacing(with: -0.0, where: isConstant)
+            } else if (code0 | code1) < 1 << SegmentCode.kindShift {
+                let u = (now - records.pair(0, track)) * records.pair(1, track)
+                if (u .< Self.crossingThreshold).bothSet,
+                    let eased = bank.curveValues(
+                        base: SIMD2(Int(code0), Int(code1)), at: u.replacing(with: 0, where: .!(u .> 0)))
+                {
+                    let result = records.pair(2, track) + records.pair(3, track) * eased
                     UnsafeMutableRawPointer(output + track).storeBytes(of: result, as: SIMD2<Double>.self)
                     track &+= 2
                     continue
@@ -87,13 +107,29 @@ extension PlayheadKernel {
             quickly(track &+ 1)
             track &+= 2
         }
-        if track < end { quickly(track) }
+        if track < range.upperBound { quickly(track) }
         guard pendingCount > 0 else { return }
         touch(pending, count: pendingCount)
         for index in 0..<pendingCount {
             let track = Int(pending[index])
             output[track] = slowValue(track, at: time, frame: frame)
         }
+    }
+
+    /// Zero exactly when `code` is stepped or the constant: the smaller of its kind's difference
+    /// from ``SegmentCode/stepped`` and the code itself, with no branch.
+    @inline(__always)
+    static func steppedOrConstant(_ code: UInt32) -> UInt32 {
+        Swift.min(SegmentCode.kind(code) ^ SegmentCode.stepped, code)
+    }
+
+    /// All ones in the lane of each of the two codes at `codes` that is the constant (one load
+    /// of both codes, a compare and a shuffle).
+    @inline(__always)
+    static func constantLanes(_ codes: UnsafePointer<UInt32>) -> SIMD2<Int64> {
+        let pair = UnsafeRawPointer(codes).loadUnaligned(as: SIMD2<UInt32>.self)
+        let lanes = unsafeBitCast(pair .== SegmentCode.constant, to: SIMD2<Int32>.self)
+        return unsafeBitCast(SIMD4(lanes.x, lanes.x, lanes.y, lanes.y), to: SIMD2<Int64>.self)
     }
 
     /// Track `track`'s value when it needs no more than its record (a tabulated curve inside its
@@ -119,7 +155,7 @@ extension PlayheadKernel {
             // its closed form.
             guard time < record.x else { return nil }
             return record.z + bank.propagate(
-                time - records.column(4)[track], displacement: record.y, velocity: record.w,
+                time - records.startTimes[track], displacement: record.y, velocity: record.w,
                 table: SegmentCode.payload(code)
             ).displacement
         case SegmentCode.linear:
@@ -228,11 +264,10 @@ extension PlayheadKernel {
                 let segment1 = (k1 &- track &- 1) & Int(inside.y)
                 let code0 = codes[segment0] & UInt32(truncatingIfNeeded: inside.x)
                 let code1 = codes[segment1] & UInt32(truncatingIfNeeded: inside.y)
-                if code0 == 0 || code0 >> SegmentCode.kindShift == SegmentCode.stepped,
-                    code1 == 0 || code1 >> SegmentCode.kindShift == SegmentCode.stepped
-                {
+                if Self.steppedOrConstant(code0) | Self.steppedOrConstant(code1) == 0 {
                     // A lane at an end reads row 0 and origin 0 (always there) and discards them;
-                    // its value is the end keyframe's plus -0.0, as the tabulated path computes it.
+                    // its value is the end keyframe's exactly (z - (+0.0)), as the tabulated path
+                    // computes it; inside, z - (-d) is z + d bit for bit.
                     let row0 = rows[Int((code0 &+ frameBits) & SegmentCode.payloadMask) & Int(inside.x)]
                     let row1 = rows[Int((code1 &+ frameBits) & SegmentCode.payloadMask) & Int(inside.y)]
                     let origin0 = origins[segment0]
@@ -243,8 +278,7 @@ extension PlayheadKernel {
                     let target = SIMD2(
                         values[Swift.max(k0 &+ Int(inside.x & 1), first0)],
                         values[Swift.max(k1 &+ Int(inside.y & 1), first1)])
-                    let isEnd = unsafeBitCast(~inside, to: SIMDMask<SIMD2<Int64>>.self)
-                    let result = target + displacement.replacing(with: -0.0, where: isEnd)
+                    let result = target - displacement.signFlipped.zeroed(where: ~inside)
                     UnsafeMutableRawPointer(output + track).storeBytes(of: result, as: SIMD2<Double>.self)
                     track &+= 2
                     continue

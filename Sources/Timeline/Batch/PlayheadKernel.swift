@@ -1,7 +1,7 @@
 /// The playhead's per-track operations over unowned pointers.
 struct PlayheadKernel {
     let bank: BankView
-    let records: RecordColumns
+    let records: PlayheadRecords
     let codes: UnsafeMutablePointer<UInt32>
     let cursors: UnsafeMutablePointer<Int32>
     let pending: UnsafeMutablePointer<Int32>
@@ -83,7 +83,7 @@ struct PlayheadKernel {
         case SegmentCode.linearTimeInvariant:
             let segment = bank.linearSegments[SegmentCode.payload(code)]
             records[track] = SIMD4(times[k + 1], p0 - p1, p1, segment.startVelocity)
-            records.column(4)[track] = start
+            records.startTimes[track] = start
             set(track, code: SegmentCode.make(SegmentCode.linearTimeInvariant, segment.table), cursor: k)
         default:
             records[track] = SIMD4(start, 1 / span, 0, 0)
@@ -118,7 +118,7 @@ struct PlayheadKernel {
             return record.z + record.w * ((time - record.x) / record.y)
         case SegmentCode.linearTimeInvariant:
             return record.z + bank.propagate(
-                time - records.column(4)[track], displacement: record.y, velocity: record.w, table: payload
+                time - records.startTimes[track], displacement: record.y, velocity: record.w, table: payload
             ).displacement
         case SegmentCode.stepped:
             let row = rows[SteppedCode.row(code, frame: frameIndex)]

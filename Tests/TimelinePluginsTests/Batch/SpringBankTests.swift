@@ -135,6 +135,58 @@ struct SpringBankTests {
     }
 
     /// Tracks that hold their value for a while between springs: a constant next to a spring.
+    @Test("springs beside holds and ends of -0.0 keep every constant exact, on one core and on all")
+    func constantsBesideSprings() throws {
+        // An odd number of tracks, above the size at which a frame is split across cores: spring
+        // tracks alternate with tracks that hold -0.0 (before, between and after their keyframes),
+        // so that pairs mix a spring lane with a constant lane of -0.0, and the last track is
+        // alone. Springs end on -0.0 too.
+        let count = 20_001
+        var random = SeededGenerator(seed: 9)
+        let tracks: [Track<Double>] = try (0..<count).map { index in
+            let start = Double.random(in: 0...1, using: &random)
+            let middle = start + Double.random(in: 0.3...1, using: &random)
+            let end = middle + Double.random(in: 0.3...1, using: &random)
+            if index % 2 == 0 {
+                let spring = Self.springs[index % 4]
+                return try Track(keyframes: [
+                    Keyframe(time: start, value: Double.random(in: -100...100, using: &random)),
+                    Keyframe(time: middle, value: Double.random(in: -100...100, using: &random), .spring(spring)),
+                    Keyframe(time: end, value: -0.0, .spring(spring)),
+                ])
+            }
+            return try Track(keyframes: [
+                Keyframe(time: start, value: -0.0), Keyframe(time: middle, value: -0.0, .hold),
+                Keyframe(time: end, value: 7, .hold),
+            ])
+        }
+        let bank = try ScalarTrackBank(tracks)
+        var one = bank.makePlayhead()
+        var all = bank.makePlayhead()
+        var oneCore: [Double] = []
+        var allCores: [Double] = []
+        for frame in 0...200 {
+            one.evaluate(frame: frame, rate: .fps60, into: &oneCore)
+            all.evaluate(frame: frame, rate: .fps60, into: &allCores, concurrently: true)
+            #expect(oneCore.elementsEqual(allCores) { $0.bitPattern == $1.bitPattern }, "frame \(frame)")
+            let time = FrameRate.fps60.seconds(ofFrame: frame)
+            for index in stride(from: 0, to: count, by: 97) {
+                let keyframes = tracks[index].keyframes
+                // The constants, known by hand: -0.0 before the first keyframe and through the
+                // hold of the odd tracks, the last value after the last keyframe.
+                if time < keyframes[0].time {
+                    #expect(sameBits(oneCore[index], keyframes[0].value), "track \(index), frame \(frame)")
+                } else if time >= keyframes[2].time {
+                    #expect(sameBits(oneCore[index], keyframes[2].value), "track \(index), frame \(frame)")
+                } else if index % 2 == 1 {
+                    #expect(sameBits(oneCore[index], -0.0), "track \(index), frame \(frame)")
+                } else {
+                    #expect(abs(oneCore[index] - tracks[index].value(at: time)) <= 1e-9, "track \(index), frame \(frame)")
+                }
+            }
+        }
+    }
+
     static func holdingTracks(_ count: Int) -> [Track<Double>] {
         var random = SeededGenerator(seed: 6)
         return (0..<count).map { index in
@@ -161,3 +213,6 @@ struct SpringBankTests {
         }
     }
 }
+
+/// Bit-for-bit equality that tells -0.0 from 0.0.
+private func sameBits(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }

@@ -17,8 +17,11 @@ import Darwin
 enum BankParallel {
     /// Chunks smaller than this are not worth a thread.
     static let minimumChunk = 8_192
-    /// Chunks per core, so that a core slowed by another process does not hold up the frame.
-    static let chunksPerCore = 16
+    /// Chunks per core (at most: chunks stay at least ``minimumChunk`` tracks), so that a core
+    /// slowed by another process does not hold up the frame, and the last chunk leaves the other
+    /// cores idle briefly: at a million tracks 64 gave 1.86 and 2.02 times one core's speed on
+    /// two cores where 16 gave 1.68 in the same session.
+    static let chunksPerCore = 64
 
     /// The number of cores online.
     static let coreCount: Int = {

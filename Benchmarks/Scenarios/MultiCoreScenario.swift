@@ -21,9 +21,10 @@ enum MultiCoreScenario {
         ]
     }
 
-    /// The forward loop's memory traffic per track (four 8-byte columns and a 4-byte code read, one
-    /// value written) with one multiply-add: the most the memory lets a forward loop do, on one
-    /// core or split across every core (`DispatchQueue.concurrentPerform`, chunks as the bank's).
+    /// The forward loop's memory traffic per track (32 bytes of record, here in four 8-byte
+    /// arrays, and a 4-byte code read, one value written) with one multiply-add: the most the
+    /// memory lets a forward loop do, on one core or split across every core
+    /// (`DispatchQueue.concurrentPerform`, 16 chunks).
     static func memoryTraffic(_ name: String, count: Int, frames: Int, concurrently: Bool) -> BenchmarkCase {
         BenchmarkCase(
             scenario: 7, name: name, valuesPerRepetition: count * frames, framesPerRepetition: frames, target: nil

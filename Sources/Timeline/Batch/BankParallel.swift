@@ -17,6 +17,8 @@ import Darwin
 enum BankParallel {
     /// Chunks smaller than this are not worth a thread.
     static let minimumChunk = 8_192
+    /// Tracks whose 32-bit codes (or cursors) fill one 64-byte cache line; chunks are multiples.
+    static let lineTracks = 16
     /// Chunks per core (at most: chunks stay at least ``minimumChunk`` tracks), so that a core
     /// slowed by another process does not hold up the frame, and the last chunk leaves the other
     /// cores idle briefly: at a million tracks 64 gave 1.86 and 2.02 times one core's speed on
@@ -38,20 +40,23 @@ enum BankParallel {
     /// enough tracks.
     @inline(__always)
     static func run(count: Int, concurrently: Bool, _ body: (Range<Int>) -> Void) {
-        let chunks = concurrently ? chunkCount(for: count) : 1
-        if chunks <= 1 {
+        let wanted = concurrently ? chunkCount(for: count) : 1
+        if wanted <= 1 {
             body(0..<count)
             return
         }
-        // Whole cache lines per chunk (8 values of output, 4 pairs of records): no two threads
-        // write to one line, and every chunk starts on an even track, as the pair loops expect.
-        let size = ((count + chunks - 1) / chunks + 7) & ~7
+        // Chunks of whole `lineTracks`: every chunk starts on an even track, as the pair loops
+        // expect, and no two threads write to one line of the playhead's records, codes or
+        // cursors. Counted again after rounding, so that no chunk is empty.
+        let size = ((count + wanted - 1) / wanted + lineTracks - 1) / lineTracks * lineTracks
+        let chunks = (count + size - 1) / size
         WorkerPool.shared.run(chunks: chunks) { chunk in
-            let start = Swift.min(chunk * size, count)
+            let start = chunk * size
             body(start..<Swift.min(start + size, count))
         }
     }
 
+    /// How many chunks `count` tracks go in, before rounding to whole lines.
     static func chunkCount(for count: Int) -> Int {
         guard coreCount > 1 else { return 1 }
         return Swift.max(1, Swift.min(coreCount * chunksPerCore, count / minimumChunk))

@@ -1,7 +1,7 @@
 /// Two-lane tests written so that they compile to a mask instruction and one branch on x86-64's
 /// baseline (SSE2): the standard library's `all` and `any` reduce lane by lane through scalar
 /// registers (and a signed test of the lanes makes the compiler materialise a flag first), and a
-/// SIMD `-x` is `0 - x`, which turns -0.0 into +0.0.
+/// SIMD `-x` is `0 - x`, which leaves +0.0 as +0.0 instead of -0.0.
 extension SIMDMask where Storage == SIMD2<Int64> {
     /// Whether both lanes are set (`movmskpd` and a compare).
     @inline(__always)

@@ -6,7 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// Allocation of the buffers a frame streams through: 64-byte aligned, and on Linux, from 2 MB
+/// Allocation of the buffers a frame streams through or that threads share: 64-byte aligned (so
+/// that chunks of whole cache lines share none), and on Linux, from 2 MB
 /// up, on 2 MB boundaries with transparent huge pages asked for (`MADV_HUGEPAGE`), so that a
 /// million tracks' records take 16 TLB entries instead of 8,000.
 enum LargeBuffer {
@@ -25,7 +26,7 @@ enum LargeBuffer {
             fatalError("out of memory allocating \(byteCount) bytes")
         }
         // Advice only: without transparent huge pages the buffer simply keeps small pages.
-        if huge { _ = madvise(memory, rounded, 14) }  // MADV_HUGEPAGE
+        if huge { _ = madvise(memory, rounded, MADV_HUGEPAGE) }
         return memory
         #else
         return UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 64)

@@ -29,6 +29,7 @@ extension PlayheadKernel {
     /// the fastest for a million springs on the benchmark machine (1 MB of L2 per core).
     static let blockSize = 16_384
 
+    /// One block of ``advance(_:to:frame:into:)``: its pairs, then its second pass.
     @inline(__always)
     private func advanceBlock(_ range: Range<Int>, to time: Double, frame: Int, into output: UnsafeMutablePointer<Double>) {
         // Two copies of the loop, each with its order of tests fixed, so that no branch in it
@@ -41,6 +42,10 @@ extension PlayheadKernel {
         }
     }
 
+    /// The pair loop of ``advanceBlock(_:to:frame:into:)``: two tracks at a time through the
+    /// tests below, a lone last track and every track they leave through ``quickValue(_:at:frame:)``,
+    /// the rest in the second pass. With `springsFirst` (a bank with springs, frame playback) a
+    /// pair of springs and constants is tried before a pair of tables; without it, tables only.
     @inline(__always)
     private func advancePairs(
         _ range: Range<Int>, to time: Double, frame: Int, into output: UnsafeMutablePointer<Double>,

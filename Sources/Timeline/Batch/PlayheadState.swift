@@ -53,7 +53,8 @@ final class PlayheadState: @unchecked Sendable {
         codes = LargeBuffer.allocate(byteCount: Swift.max(count, 1) * MemoryLayout<UInt32>.stride)
             .bindMemory(to: UInt32.self, capacity: Swift.max(count, 1))
         codes.initialize(repeating: SegmentCode.constant, count: Swift.max(count, 1))
-        cursors = .allocate(capacity: Swift.max(count, 1))
+        cursors = LargeBuffer.allocate(byteCount: Swift.max(count, 1) * MemoryLayout<Int32>.stride)
+            .bindMemory(to: Int32.self, capacity: Swift.max(count, 1))
         cursors.initialize(repeating: 0, count: Swift.max(count, 1))
         pending = .allocate(capacity: Swift.max(count, 1))
         pending.initialize(repeating: 0, count: Swift.max(count, 1))
@@ -74,7 +75,7 @@ final class PlayheadState: @unchecked Sendable {
     deinit {
         records.deallocate()
         LargeBuffer.deallocate(UnsafeMutableRawPointer(codes))
-        cursors.deallocate()
+        LargeBuffer.deallocate(UnsafeMutableRawPointer(cursors))
         pending.deallocate()
     }
 }

@@ -134,7 +134,7 @@ struct SpringBankTests {
         }
     }
 
-    /// Tracks that hold their value for a while between springs: a constant next to a spring.
+    /// Pairs of a spring and a constant lane in the forward loop, exact to the bit.
     @Test("springs beside holds and ends of -0.0 keep every constant exact, on one core and on all")
     func constantsBesideSprings() throws {
         // An odd number of tracks, above the size at which a frame is split across cores: spring
@@ -187,6 +187,7 @@ struct SpringBankTests {
         }
     }
 
+    /// Tracks that hold their value for a while between springs: a constant next to a spring.
     static func holdingTracks(_ count: Int) -> [Track<Double>] {
         var random = SeededGenerator(seed: 6)
         return (0..<count).map { index in

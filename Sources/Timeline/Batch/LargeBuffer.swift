@@ -7,9 +7,9 @@ import Darwin
 #endif
 
 /// Allocation of the buffers a frame streams through or that threads share: 64-byte aligned (so
-/// that chunks of whole cache lines share none), and on Linux, from 2 MB
-/// up, on 2 MB boundaries with transparent huge pages asked for (`MADV_HUGEPAGE`), so that a
-/// million tracks' records take 16 TLB entries instead of 8,000.
+/// that chunks of whole cache lines share none), and on Linux, from 2 MB up, on 2 MB boundaries
+/// with transparent huge pages asked for (`MADV_HUGEPAGE`), so that a million tracks' records
+/// take 16 TLB entries instead of 8,000.
 enum LargeBuffer {
     /// Buffers from this size up are aligned for huge pages.
     static let hugePageSize = 2 << 20

@@ -15,7 +15,7 @@ enum MultiCoreScenario {
             playback(serialName, count: count, frames: frames, concurrently: false, target: nil),
             playback(
                 "multicore/all-cores/\(count)", count: count, frames: frames, concurrently: true,
-                target: .speedUp(atLeast: 1.7, over: serialName)),
+                target: SuiteConfiguration.hasTargets(trackCount: count) ? .speedUp(atLeast: 1.7, over: serialName) : nil),
             memoryTraffic("multicore/memory-one-core/\(count)", count: count, frames: frames, concurrently: false),
             memoryTraffic("multicore/memory-all-cores/\(count)", count: count, frames: frames, concurrently: true),
         ]

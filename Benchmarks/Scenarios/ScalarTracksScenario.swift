@@ -8,9 +8,11 @@ enum ScalarTracksScenario {
         var cases: [BenchmarkCase] = []
         let frames = configuration.frames
         for count in configuration.trackCounts {
-            let atTarget = count == configuration.largestTrackCount
+            let atTarget = SuiteConfiguration.hasTargets(trackCount: count)
             let bank = { try ScalarTrackBank(TrackFactory.scalarTracks(count, seed: 1) { _ in .timing(.easeInOut) }) }
-            cases.append(forward("scalar/forward/\(count)", bank, frames: frames, lanes: count, target: atTarget ? 4 : nil, reportSize: atTarget))
+            cases.append(forward(
+                "scalar/forward/\(count)", bank, frames: frames, lanes: count, target: atTarget ? 4 : nil,
+                reportSize: count == configuration.largestTrackCount))
             cases.append(seeks("scalar/seek/\(count)", bank, frames: frames, lanes: count, target: atTarget ? 8 : nil))
             cases.append(randomAccess("scalar/random-access/\(count)", bank, frames: frames, lanes: count, target: atTarget ? 8 : nil))
             let points = { try ScalarTrackBank(componentsOf: TrackFactory.pointTracks(count, seed: 2, curve: .easeInOut)) }

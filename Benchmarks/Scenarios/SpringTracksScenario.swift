@@ -14,7 +14,7 @@ enum SpringTracksScenario {
         let frames = configuration.frames
         let springs = TrackFactory.springs
         for count in configuration.trackCounts {
-            let atTarget = count == configuration.largestTrackCount
+            let atTarget = SuiteConfiguration.hasTargets(trackCount: count)
             let springBank = {
                 try ScalarTrackBank(TrackFactory.scalarTracks(count, seed: 4) { .spring(springs[$0 % springs.count]) })
             }

@@ -11,11 +11,13 @@ enum MultiCoreScenario {
         let count = configuration.largestTrackCount
         let frames = configuration.frames
         let serialName = "multicore/one-core/\(count)"
+        let speedUp: BenchmarkCase.Target? =
+            SuiteConfiguration.hasTargets(trackCount: count) ? .speedUp(atLeast: 1.7, over: serialName) : nil
         return [
             playback(serialName, count: count, frames: frames, concurrently: false, target: nil),
             playback(
                 "multicore/all-cores/\(count)", count: count, frames: frames, concurrently: true,
-                target: SuiteConfiguration.hasTargets(trackCount: count) ? .speedUp(atLeast: 1.7, over: serialName) : nil),
+                target: speedUp),
             memoryTraffic("multicore/memory-one-core/\(count)", count: count, frames: frames, concurrently: false),
             memoryTraffic("multicore/memory-all-cores/\(count)", count: count, frames: frames, concurrently: true),
         ]

@@ -33,6 +33,18 @@ enum LargeBuffer {
         #endif
     }
 
+    /// Room for `count` values of `type` (at least one), uninitialised; free with
+    /// ``deallocate(_:)``.
+    static func allocate<Element>(_ type: Element.Type, count: Int) -> UnsafeMutablePointer<Element> {
+        let count = Swift.max(count, 1)
+        return allocate(byteCount: count * MemoryLayout<Element>.stride).bindMemory(to: type, capacity: count)
+    }
+
+    /// Frees a typed buffer from ``allocate(_:count:)``.
+    static func deallocate<Element>(_ buffer: UnsafeMutablePointer<Element>) {
+        deallocate(UnsafeMutableRawPointer(buffer))
+    }
+
     /// Frees a buffer from ``allocate(byteCount:)``.
     static func deallocate(_ buffer: UnsafeMutableRawPointer) {
         #if os(Linux)

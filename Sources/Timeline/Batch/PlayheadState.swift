@@ -50,11 +50,9 @@ final class PlayheadState: @unchecked Sendable {
     init(count: Int) {
         self.count = count
         records = PlayheadRecords(count: count)
-        codes = LargeBuffer.allocate(byteCount: Swift.max(count, 1) * MemoryLayout<UInt32>.stride)
-            .bindMemory(to: UInt32.self, capacity: Swift.max(count, 1))
+        codes = LargeBuffer.allocate(UInt32.self, count: count)
         codes.initialize(repeating: SegmentCode.constant, count: Swift.max(count, 1))
-        cursors = LargeBuffer.allocate(byteCount: Swift.max(count, 1) * MemoryLayout<Int32>.stride)
-            .bindMemory(to: Int32.self, capacity: Swift.max(count, 1))
+        cursors = LargeBuffer.allocate(Int32.self, count: count)
         cursors.initialize(repeating: 0, count: Swift.max(count, 1))
         pending = .allocate(capacity: Swift.max(count, 1))
         pending.initialize(repeating: 0, count: Swift.max(count, 1))
@@ -74,8 +72,8 @@ final class PlayheadState: @unchecked Sendable {
 
     deinit {
         records.deallocate()
-        LargeBuffer.deallocate(UnsafeMutableRawPointer(codes))
-        LargeBuffer.deallocate(UnsafeMutableRawPointer(cursors))
+        LargeBuffer.deallocate(codes)
+        LargeBuffer.deallocate(cursors)
         pending.deallocate()
     }
 }
@@ -100,8 +98,7 @@ struct PlayheadRecords {
     init(count: Int) {
         pairCount = Swift.max((count &+ 1) / 2, 1)
         let doubles = pairCount * Self.pairStride
-        base = LargeBuffer.allocate(byteCount: doubles * MemoryLayout<Double>.stride)
-            .bindMemory(to: Double.self, capacity: doubles)
+        base = LargeBuffer.allocate(Double.self, count: doubles)
         base.initialize(repeating: 0, count: doubles)
         startTimes = .allocate(capacity: 2 * pairCount)
         startTimes.initialize(repeating: 0, count: 2 * pairCount)
@@ -115,7 +112,7 @@ struct PlayheadRecords {
 
     /// Frees the records.
     func deallocate() {
-        LargeBuffer.deallocate(UnsafeMutableRawPointer(base))
+        LargeBuffer.deallocate(base)
         startTimes.deallocate()
     }
 

@@ -46,6 +46,8 @@ public struct FrameEvent: Sendable, Hashable, CustomStringConvertible {
         case started
         /// A marker (label) was passed.
         case marker(String)
+        /// A repeating animation started another iteration.
+        case repeated
         /// An animation or transition completed.
         case completed(finished: Bool)
         /// A plugin's hook failed; its changes to the frame were undone and it is not called again.
@@ -68,6 +70,7 @@ public struct FrameEvent: Sendable, Hashable, CustomStringConvertible {
         switch kind {
         case .started: "started \(source)"
         case .marker(let name): "marker \(name) of \(source)"
+        case .repeated: "repeated \(source)"
         case .completed(let finished): "completed \(source) (\(finished ? "finished" : "cancelled"))"
         case .pluginFailed(let plugin, let message): "plugin \(plugin) failed: \(message)"
         }

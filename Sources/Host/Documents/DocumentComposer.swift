@@ -101,11 +101,19 @@ struct DocumentComposer {
             try add(
                 try item.child(kinds[0])!.array(), to: &nested,
                 defaultPosition: isSequence ? .end() : .time(0), referenced: &referenced)
-            clip = nested.clip
+            // A container passes its children's fills through: a track shows what its own fill
+            // says before and after it plays, wherever it is nested.
+            clip = nested.clip.filling(.both)
         default:
             let children = try item.child("stagger")!.array()
             var clips: [Clip<Frame>] = []
-            for child in children { clips.append(try self.clip(child, referenced: &referenced)) }
+            for child in children {
+                // A stagger places its children itself, one step apart.
+                if let stray = child.child("at") ?? child.child("label") {
+                    throw stray.error("a stagger places its children itself: \"at\" and \"label\" are not allowed on them (use a \"group\" with \"at\" on each item, or put the label on the stagger)")
+                }
+                clips.append(try self.clip(child, referenced: &referenced))
+            }
             let each = try item.child("each")?.number() ?? 0
             let origin: Clip<Frame>.StaggerOrigin
             switch try item.child("from")?.string() ?? "start" {
@@ -116,7 +124,7 @@ struct DocumentComposer {
                 throw item.child("from")!.error("unknown stagger origin \"\(other)\" (expected one of: start, end, center)")
             }
             do throws(CompositionError) {
-                clip = try Clip.stagger(clips, each: each, from: origin)
+                clip = try Clip.stagger(clips, each: each, from: origin).filling(.both)
             } catch {
                 throw item.error(error.description)
             }

@@ -8,7 +8,7 @@ struct DocumentReader {
     }
 
     static let topKeys = ["cadence", "name", "fps", "duration", "tracks", "labels", "timeline", "scene"]
-    static let trackKeys = ["name", "type", "keyframes", "delay", "speed", "repeat", "autoreverse", "fill"]
+    static let trackKeys = ["name", "type", "keyframes", "base", "delay", "speed", "repeat", "autoreverse", "fill"]
     static let keyframeKeys = ["time", "duration", "value", "curve", "spring", "velocity", "startVelocity", "endVelocity"]
 
     private mutating func record(_ error: DocumentError) { errors.append(error) }
@@ -70,8 +70,10 @@ struct DocumentReader {
                 // A document has one track per channel, so a track shows its first value before
                 // it starts and its last after it ends, unless the document says otherwise.
                 let clip = values.makeClip(offset: offset, name: name).filling(.both)
-                guard let timed = attempt({ () throws(DocumentError) in try Self.applyTiming(cursor, to: clip) }) else { continue }
-                tracks.append(DocumentTrack(name: name, kind: kind, duration: values.duration, clip: timed))
+                guard let timed = attempt({ () throws(DocumentError) in try Self.applyTiming(cursor, to: clip) }),
+                    let base = attempt({ () throws(DocumentError) in try Self.base(of: cursor, kind: kind, values: values) })
+                else { continue }
+                tracks.append(DocumentTrack(name: name, kind: kind, duration: values.duration, clip: timed, base: base))
             }
             if list.isEmpty { record(root.child("tracks")!.error("a document needs at least one track")) }
         }
@@ -114,7 +116,7 @@ struct DocumentReader {
         }
         return TimelineDocument(
             name: name, frameRate: frameRate, duration: duration, tracks: tracks, clip: clip,
-            scene: root.child("scene")?.value)
+            base: DocumentBase(tracks), scene: root.child("scene")?.value)
     }
 
     private mutating func readLabels(_ cursor: JSONCursor?) -> [Marker] {
@@ -197,6 +199,34 @@ struct DocumentReader {
             throw value.error("a string value is a colour \"#RRGGBB\" or, with \"type\": \"path\" on the track, SVG path data")
         default:
             throw value.error("expected a number, an array of numbers or a colour \"#RRGGBB\", found \(value.value.typeName)")
+        }
+    }
+
+    /// A track's base value: `"base"` if given, else its first keyframe's value.
+    static func base(
+        of track: JSONCursor, kind: DocumentTrack.ValueKind, values: DocumentTrackValues
+    ) throws(DocumentError) -> DocumentValue {
+        guard let cursor = track.child("base") else { return values.initialValue }
+        switch kind {
+        case .number:
+            return .numbers([try cursor.number()])
+        case .vector(let count):
+            return .numbers(try KeyframeListReader.vector(cursor, count: count).numbers)
+        case .color:
+            let text = try cursor.string()
+            do {
+                let color = try Color(hex: text)
+                return .numbers([color.red, color.green, color.blue, color.alpha])
+            } catch {
+                throw cursor.error("invalid colour: \(error)")
+            }
+        case .path:
+            let text = try cursor.string()
+            do {
+                return .path(try Path(svgPathData: text).svgPathData)
+            } catch {
+                throw cursor.error("invalid path data at character \(error.offset): \(error.reason)")
+            }
         }
     }
 

@@ -14,6 +14,17 @@ enum DocumentTrackValues: Sendable {
         }
     }
 
+    /// The first keyframe's value, in frame form.
+    var initialValue: DocumentValue {
+        switch self {
+        case .number(let track): .numbers([track.initialValue])
+        case .vector(let tracks): .numbers(tracks.map(\.initialValue))
+        case .color(let track):
+            .numbers([track.initialValue.red, track.initialValue.green, track.initialValue.blue, track.initialValue.alpha])
+        case .path(let track): .path(track.keyframes[0].path.svgPathData)
+        }
+    }
+
     /// A clip that writes the values into a frame at `offset` (numbers) or `offset` (paths).
     ///
     /// Number and vector tracks are compiled into a ``ScalarTrackBank`` of identical precision: the
@@ -21,34 +32,38 @@ enum DocumentTrackValues: Sendable {
     /// track's authoring form every frame.
     func makeClip(offset: Int, name: String) -> Clip<Frame> {
         let length = duration
-        let body: @Sendable (Double, inout Frame) -> Void
+        let body: @Sendable (Double, Bool, inout Frame) -> Void
         switch self {
         case .number(let track):
-            if let bank = try? ScalarTrackBank([track], precision: .identical) {
-                body = { time, frame in try? bank.evaluate(at: time, into: &frame.numbers, startingAt: offset) }
-            } else {
-                body = { time, frame in frame.numbers[offset] = track.value(at: time) }
+            let bank = try? ScalarTrackBank([track], precision: .identical)
+            body = { time, beforeFlag, frame in
+                if beforeFlag || bank == nil {
+                    frame.numbers[offset] = track.value(at: time, beforeFlag: beforeFlag)
+                } else {
+                    try? bank?.evaluate(at: time, into: &frame.numbers, startingAt: offset)
+                }
             }
         case .vector(let tracks):
-            if let bank = try? ScalarTrackBank(tracks, precision: .identical) {
-                body = { time, frame in try? bank.evaluate(at: time, into: &frame.numbers, startingAt: offset) }
-            } else {
-                body = { time, frame in
+            let bank = try? ScalarTrackBank(tracks, precision: .identical)
+            body = { time, beforeFlag, frame in
+                if beforeFlag || bank == nil {
                     for (component, track) in tracks.enumerated() {
-                        frame.numbers[offset + component] = track.value(at: time)
+                        frame.numbers[offset + component] = track.value(at: time, beforeFlag: beforeFlag)
                     }
+                } else {
+                    try? bank?.evaluate(at: time, into: &frame.numbers, startingAt: offset)
                 }
             }
         case .color(let track):
-            body = { time, frame in
-                let color = track.value(at: time)
+            body = { time, beforeFlag, frame in
+                let color = track.value(at: time, beforeFlag: beforeFlag)
                 frame.numbers[offset] = color.red
                 frame.numbers[offset + 1] = color.green
                 frame.numbers[offset + 2] = color.blue
                 frame.numbers[offset + 3] = color.alpha
             }
         case .path(let track):
-            body = { time, frame in frame.paths[offset] = track.value(at: time).svgPathData }
+            body = { time, beforeFlag, frame in frame.paths[offset] = track.value(at: time, beforeFlag: beforeFlag).svgPathData }
         }
         // The duration is finite and not negative: tracks are validated.
         return (try? Clip(duration: length, name: name, body))!

@@ -21,6 +21,8 @@ public struct TimelineDocument: Sendable {
     public var tracks: [DocumentTrack]
     /// The composed clip that plays every track into a frame.
     let clip: Clip<Frame>
+    /// Every channel's base value: what a track shows where it does not fill.
+    let base: DocumentBase
     /// The frame layout: one channel per track, in document order.
     public let schema: FrameSchema
     /// The scene (`"scene"`), as parsed JSON, for previews.
@@ -52,8 +54,9 @@ public struct TimelineDocument: Sendable {
 
     init(
         name: String, frameRate: FrameRate, duration: Double, tracks: [DocumentTrack],
-        clip: Clip<Frame>, scene: JSONValue?
+        clip: Clip<Frame>, base: DocumentBase, scene: JSONValue?
     ) {
+        self.base = base
         self.name = name
         self.frameRate = frameRate
         self.duration = duration
@@ -113,4 +116,45 @@ public struct DocumentTrack: Sendable {
     public var duration: Double
     /// The clip that writes this track's value into a frame, with its timing modifiers.
     let clip: Clip<Frame>
+    /// The value the track shows outside its active interval where it does not fill (`"base"`,
+    /// by default its first keyframe's value), as frame numbers or path data.
+    let base: DocumentValue
+}
+
+/// One track's value in frame form.
+enum DocumentValue: Sendable {
+    /// Numbers: one for a number track, one per component for a vector, four for a colour.
+    case numbers([Double])
+    /// SVG path data.
+    case path(String)
+}
+
+/// Every channel's base value, laid out as a frame.
+struct DocumentBase: Sendable {
+    let numbers: [Double]
+    let paths: [String]
+
+    /// The base values of the tracks, in document order (the frame's channel order).
+    init(_ tracks: [DocumentTrack]) {
+        var numbers: [Double] = []
+        var paths: [String] = []
+        for track in tracks {
+            switch track.base {
+            case .numbers(let values): numbers += values
+            case .path(let data): paths.append(data)
+            }
+        }
+        self.numbers = numbers
+        self.paths = paths
+    }
+
+    /// Writes every base value into the frame, in place.
+    func write(into frame: inout Frame) {
+        frame.numbers.withUnsafeMutableBufferPointer { target in
+            numbers.withUnsafeBufferPointer { source in
+                for index in source.indices { target[index] = source[index] }
+            }
+        }
+        for index in paths.indices { frame.paths[index] = paths[index] }
+    }
 }

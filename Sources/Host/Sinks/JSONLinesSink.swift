@@ -64,6 +64,8 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
         switch event.kind {
         case .started:
             return "{\"type\":\"started\",\"source\":\(source)}"
+        case .repeated:
+            return "{\"type\":\"repeated\",\"source\":\(source)}"
         case .marker(let name):
             return "{\"type\":\"marker\",\"name\":\(JSONText.quoted(name)),\"source\":\(source)}"
         case .completed(let finished):

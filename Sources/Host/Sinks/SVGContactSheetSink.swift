@@ -133,13 +133,14 @@ public struct SVGContactSheetSink<Output: TextOutput>: FrameSink {
         "frame \(frame.index) · \(SceneSVGWriter.number((frame.time * 1000).rounded() / 1000)) s"
     }
 
-    /// `started`, `completed`, `cancelled` or a marker's name, each once, on a frame where that
+    /// `started`, `repeated`, `completed`, `cancelled` or a marker's name, each once, on a frame where that
     /// happened; `nil` otherwise.
     static func events(_ frame: FrameRecorder.Recorded) -> String? {
         let words = frame.events.compactMap { event -> String? in
             if case .completed(let finished) = event.kind { return finished ? "completed" : "cancelled" }
             if case .marker(let name) = event.kind { return name }
             if case .started = event.kind { return "started" }
+            if case .repeated = event.kind { return "repeated" }
             return nil
         }
         var unique: [String] = []

@@ -12,7 +12,9 @@
 ///
 /// Before the first keyframe the first path holds; at and after the last keyframe the last path
 /// holds; a NaN time counts as before the first keyframe (as ``Track`` does). At a keyframe's
-/// time the result is that keyframe's path exactly. A curve that overshoots extrapolates the
+/// time the result is that keyframe's path exactly, unless the curve of the segment starting there
+/// starts away from 0 (`steps(n, jump-start)` in the active interval, a `linear(...)` that starts
+/// elsewhere). A curve that overshoots extrapolates the
 /// morph (see ``PathMorph``).
 public struct PathTrack: Sendable {
     /// The keyframes as given.
@@ -54,7 +56,13 @@ public struct PathTrack: Sendable {
     ///
     /// - Complexity: O(log k) to find the segment plus O(n) in the segment's points.
     public func value(at time: Double) -> Path {
-        switch locate(time) {
+        value(at: time, beforeFlag: false)
+    }
+
+    /// The path at `time` seconds with CSS's *before flag*: where a step curve jumps exactly at
+    /// `time`, the path just before the jump (see ``Track/value(at:beforeFlag:)``).
+    public func value(at time: Double, beforeFlag: Bool) -> Path {
+        switch locate(time, beforeFlag: beforeFlag) {
         case .keyframe(let index): keyframes[index].path
         case .segment(let index, let progress): morphs[index].path(at: progress)
         }
@@ -63,7 +71,7 @@ public struct PathTrack: Sendable {
     /// Writes the path at `time` seconds into `path`, reusing its storage (see
     /// ``PathMorph/evaluate(at:into:)``; no allocation once the buffer is large enough).
     public func evaluate(at time: Double, into path: inout Path) {
-        switch locate(time) {
+        switch locate(time, beforeFlag: false) {
         case .keyframe(let index): path.overwrite(with: keyframes[index].path)
         case .segment(let index, let progress): morphs[index].evaluate(at: progress, into: &path)
         }
@@ -83,7 +91,7 @@ public struct PathTrack: Sendable {
         case segment(Int, progress: Double)
     }
 
-    private func locate(_ time: Double) -> Location {
+    private func locate(_ time: Double, beforeFlag: Bool) -> Location {
         let last = times.count - 1
         guard time >= times[0] else { return .keyframe(0) }  // NaN too
         guard time < times[last] else { return .keyframe(last) }
@@ -93,8 +101,10 @@ public struct PathTrack: Sendable {
             let middle = (low + high) / 2
             if times[middle] <= time { low = middle } else { high = middle }
         }
-        if time == times[low] { return .keyframe(low) }
         let u = (time - times[low]) / (times[low + 1] - times[low])
-        return .segment(low, progress: keyframes[low + 1].curve.value(at: u))
+        let progress = keyframes[low + 1].curve.value(at: u, beforeFlag: beforeFlag)
+        // At a keyframe's time its path exactly, unless the curve starts elsewhere (a jump).
+        if time == times[low], abs(progress) < 1e-9 { return .keyframe(low) }
+        return .segment(low, progress: progress)
     }
 }

@@ -19,7 +19,8 @@ public struct Choreography<Root>: Sendable {
         case end(offset: Double = 0)
         /// The end of the most recently added clip, plus an offset (GSAP `">offset"`).
         case afterPrevious(offset: Double = 0)
-        /// The start of the most recently added clip, plus an offset (GSAP `"<offset"`).
+        /// Where the most recently added clip starts playing, after its delay, plus an offset (GSAP
+        /// `"<offset"`, which also counts the delay).
         case withPrevious(offset: Double = 0)
         /// A label's time, plus an offset (GSAP `"label+=offset"`).
         case label(String, offset: Double = 0)
@@ -51,7 +52,7 @@ public struct Choreography<Root>: Sendable {
     ) throws(CompositionError) -> Double {
         let start = try resolve(position)
         placements.append(Clip.Placement(start: start, clip: clip))
-        previousStart = start
+        previousStart = start + clip.leadingDelay
         previousEnd = start + clip.duration
         duration = max(duration, previousEnd)
         return start

@@ -80,6 +80,18 @@ extension Clip {
             markers: markers + mirrored.filter { $0.time > duration })
     }
 
+    /// How long the clip waits before it starts playing: the delays it begins with (scaled by the
+    /// speed changes around them). GSAP's `"<"` position counts a tween's delay, and so does
+    /// ``Choreography/Position/withPrevious(offset:)``.
+    var leadingDelay: Double {
+        switch node {
+        case .delayed(let delay, let child): delay + child.leadingDelay
+        case .speed(let factor, let child): child.leadingDelay / factor
+        case .repeated(_, let child), .autoreversed(let child): child.leadingDelay
+        case .leaf, .placed: 0
+        }
+    }
+
     /// The clip with a different fill mode.
     public func filling(_ mode: FillMode) -> Clip {
         var result = self

@@ -30,7 +30,8 @@
 public struct Clip<Root>: Sendable {
     @usableFromInline
     indirect enum Node: Sendable {
-        case leaf(@Sendable (Double, inout Root) -> Void)
+        /// Local time, CSS's before flag, the state.
+        case leaf(@Sendable (Double, Bool, inout Root) -> Void)
         case placed([Placement])
         case delayed(Double, Clip)
         case speed(Double, Clip)
@@ -73,7 +74,9 @@ public struct Clip<Root>: Sendable {
         _ motion: M, _ property: any WritableKeyPath<Root, M.Value> & Sendable, name: String? = nil
     ) {
         self.init(
-            node: .leaf { time, root in root[keyPath: property] = motion.value(at: time) },
+            node: .leaf { time, beforeFlag, root in
+                root[keyPath: property] = beforeFlag ? motion.value(at: time, beforeFlag: true) : motion.value(at: time)
+            },
             duration: motion.duration,
             markers: Self.startAndEnd(name, duration: motion.duration))
     }
@@ -88,11 +91,26 @@ public struct Clip<Root>: Sendable {
     ///
     /// - Parameters:
     ///   - duration: Seconds; finite and not negative.
-    ///   - body: Called with the local time in `0...duration`.
     ///   - name: If given, the clip reports start and end markers with this name.
+    ///   - body: Called with the local time in `0...duration`.
     public init(
         duration: Double, name: String? = nil,
         _ body: @escaping @Sendable (Double, inout Root) -> Void
+    ) throws(CompositionError) {
+        try self.init(duration: duration, name: name) { time, _, root in body(time, &root) }
+    }
+
+    /// A clip of a given length that calls `body` with the local time, CSS's *before flag* and
+    /// the state, for effects that jump (the flag says to take the value just before a jump at
+    /// that time; see ``Motion/value(at:beforeFlag:)``).
+    ///
+    /// - Parameters:
+    ///   - duration: Seconds; finite and not negative.
+    ///   - name: If given, the clip reports start and end markers with this name.
+    ///   - body: Called with the local time in `0...duration`, the before flag and the state.
+    public init(
+        duration: Double, name: String? = nil,
+        _ body: @escaping @Sendable (Double, Bool, inout Root) -> Void
     ) throws(CompositionError) {
         guard duration.isFinite, duration >= 0 else {
             throw .nonFiniteTime("clip duration", duration)
@@ -102,11 +120,20 @@ public struct Clip<Root>: Sendable {
 
     /// Applies the clip's values at `time` to `root`; time is clamped to `0...duration`.
     ///
+    /// Before 0 the clip applies its start values with the before flag set; at and after its
+    /// duration, its end values (see [the timing model](../../Docs/TimingModel.md)).
+    ///
     /// - Complexity: O(number of clips and tracks in the tree), plus each track's lookup.
     @inlinable
     public func apply(at time: Double, to root: inout Root) {
-        let clamped = time.isNaN ? 0 : min(max(time, 0), duration)
-        applyLocal(clamped, to: &root)
+        if time >= duration {
+            applyLocal(duration, .after, to: &root)
+        } else if time > 0 {
+            applyLocal(time, .active, to: &root)
+        } else {
+            // NaN counts as 0.
+            applyLocal(0, time < 0 ? .before : .active, to: &root)
+        }
     }
 
     /// The state at `time`, starting from `base`.
@@ -117,54 +144,101 @@ public struct Clip<Root>: Sendable {
         return root
     }
 
-    /// Applies the clip at a local time already inside `0...duration`.
+    /// Applies the clip at a local time already inside `0...duration`, in a phase.
+    ///
+    /// The phase says where the time lies against the clip's active interval: `before` (clamped to
+    /// the start), `active`, or `after` (clamped to the end). Leaves take the before flag from it:
+    /// set before the start, and after an end reached playing backwards.
     @usableFromInline
-    func applyLocal(_ time: Double, to root: inout Root) {
+    func applyLocal(_ time: Double, _ phase: ClipPhase, to root: inout Root) {
         switch node {
         case .leaf(let body):
-            body(time, &root)
+            body(time, phase == .before, &root)
         case .placed(let placements):
             for placement in placements {
                 let child = placement.clip
-                var local = time - placement.start
-                if local < 0 {
+                let local = time - placement.start
+                let tolerance = ClipPhase.tolerance(time, placement.start, child.duration)
+                if local < -tolerance {
                     guard child.fill.backwards else { continue }
-                    local = 0
-                } else if local > child.duration {
+                    child.applyLocal(0, .before, to: &root)
+                } else if local >= child.duration - tolerance {
+                    // At or after its end (the active interval is end-exclusive).
                     guard child.fill.forwards else { continue }
-                    local = child.duration
+                    child.applyLocal(child.duration, .after, to: &root)
+                } else {
+                    child.applyLocal(max(local, 0), phase, to: &root)
                 }
-                child.applyLocal(local, to: &root)
             }
         case .delayed(let delay, let child):
-            if time < delay {
-                // Before the delayed clip starts: its start values only if it fills backwards.
-                if fill.backwards { child.applyLocal(0, to: &root) }
+            if time < delay - ClipPhase.tolerance(time, delay, 0) {
+                // During the delay: the start values only if the delayed clip fills backwards.
+                if fill.backwards { child.applyLocal(0, .before, to: &root) }
             } else {
-                child.applyLocal(min(time - delay, child.duration), to: &root)
+                child.applyLocal(min(max(time - delay, 0), child.duration), phase, to: &root)
             }
         case .speed(let factor, let child):
-            child.applyLocal(min(time * factor, child.duration), to: &root)
+            child.applyLocal(min(time * factor, child.duration), phase, to: &root)
         case .repeated(let count, let child):
-            child.applyLocal(Self.iterationTime(time, count: count, length: child.duration), to: &root)
+            let (local, childPhase) = Self.iteration(time, phase, count: count, length: child.duration)
+            child.applyLocal(local, childPhase, to: &root)
         case .autoreversed(let child):
             let length = child.duration
-            child.applyLocal(time <= length ? time : max(2 * length - time, 0), to: &root)
+            let progress = length > 0 ? ClipPhase.snapped(time / length) : (phase == .after ? 2 : 0)
+            if progress >= 2 {
+                // Ended playing backwards: at the start, with the before flag.
+                child.applyLocal(0, .before, to: &root)
+            } else if progress <= 1 {
+                child.applyLocal(min(time, length), phase, to: &root)
+            } else {
+                child.applyLocal(max(2 * length - time, 0), phase == .after ? .before : .active, to: &root)
+            }
         }
     }
 
-    /// The local time in one iteration of length `length` at time `time` of a repeat.
+    /// The local time and phase, inside one iteration of length `length`, at time `time` of a
+    /// repeat of `count` iterations.
+    ///
+    /// Iteration boundaries are found from the progress `time / length`, snapped to a whole number
+    /// within a few units in the last place, so the end of the active interval is exact (three
+    /// repeats of 0.65 s end at 1.95 s, where 0.65 × 3 rounds to 1.9500000000000002). At a boundary
+    /// inside the active interval the next iteration starts; at the end, the last iteration ends
+    /// (part-way for a fractional count).
     @usableFromInline
-    static func iterationTime(_ time: Double, count: Double, length: Double) -> Double {
-        guard length > 0 else { return 0 }
-        let total = length * count
-        if time >= total {
-            // After (or exactly at) the end: where the last iteration ends.
+    static func iteration(
+        _ time: Double, _ phase: ClipPhase, count: Double, length: Double
+    ) -> (time: Double, phase: ClipPhase) {
+        guard length > 0 else { return (0, phase) }
+        let progress = ClipPhase.snapped(time / length)
+        if count.isFinite, phase == .after || progress >= count {
             let whole = count.rounded(.down)
-            return count == whole ? length : (count - whole) * length
+            return (count == whole ? length : (count - whole) * length, .after)
         }
-        let iteration = (time / length).rounded(.down)
-        return min(max(time - iteration * length, 0), length)
+        let iteration = progress.rounded(.down)
+        if iteration == progress { return (0, phase) }
+        return (min(max(time - iteration * length, 0), length), phase)
+    }
+}
+
+/// Where a clip's local time lies against its active interval, as in the Web Animations timing
+/// model: before it (clamped to the start), in it, or at or after its end (clamped to the end).
+@usableFromInline
+enum ClipPhase: Sendable {
+    case before, active, after
+
+    /// Two times closer than this are the same instant: rounding in sums and products of times
+    /// (0.1 + 0.2 against 0.3) is a few units in the last place of the largest operand.
+    @inlinable
+    static func tolerance(_ a: Double, _ b: Double, _ c: Double) -> Double {
+        let magnitude = max(abs(a), abs(b), c.isFinite ? abs(c) : 0)
+        return magnitude.isFinite ? 16 * magnitude.ulp : 0
+    }
+
+    /// `progress` snapped to the nearest whole number when within 16 units in its last place.
+    @inlinable
+    static func snapped(_ progress: Double) -> Double {
+        let whole = progress.rounded()
+        return abs(progress - whole) <= 16 * progress.ulp ? whole : progress
     }
 }
 

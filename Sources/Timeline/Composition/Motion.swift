@@ -6,7 +6,7 @@
 ///
 /// ## Contract
 /// - ``duration`` is finite and not negative.
-/// - ``value(at:)`` is pure and thread-safe.
+/// - ``value(at:)`` and ``value(at:beforeFlag:)`` are pure and thread-safe.
 public protocol Motion<Value>: Sendable {
     /// The type of value the motion produces.
     associatedtype Value: Sendable
@@ -16,6 +16,16 @@ public protocol Motion<Value>: Sendable {
 
     /// The value at `time` seconds from the motion's start.
     func value(at time: Double) -> Value
+
+    /// The value at `time` with CSS's *before flag*: where the motion jumps exactly at `time`,
+    /// the value just before the jump. Clips set the flag before a motion's active interval and
+    /// after a motion that ended playing backwards; the default ignores it.
+    func value(at time: Double, beforeFlag: Bool) -> Value
+}
+
+extension Motion {
+    /// ``value(at:)``, whatever the flag: right for motions that do not jump.
+    public func value(at time: Double, beforeFlag: Bool) -> Value { value(at: time) }
 }
 
 extension Track: Motion {}

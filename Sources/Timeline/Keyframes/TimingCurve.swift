@@ -61,6 +61,16 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The eased progress at linear progress `x` with CSS's before flag (see
+    /// ``TimingFunction/value(at:beforeFlag:)``), with `x` clamped to `0...1` (NaN counts as 0).
+    @inlinable
+    public func value(at x: Double, beforeFlag: Bool) -> Double {
+        switch storage {
+        case .linear: return Self.clamp(x)
+        case .function(let function): return function.value(at: Self.clamp(x), beforeFlag: beforeFlag)
+        }
+    }
+
     /// The derivative of the eased progress at linear progress `x`, with `x` clamped to `0...1`
     /// (NaN counts as 0).
     @inlinable

@@ -11,6 +11,10 @@
 /// ## Contract
 /// - ``value(at:)`` and ``derivative(at:)`` are pure, thread-safe and defined for every `x` in
 ///   `0...1`; Cadence never calls them outside that range.
+/// - ``value(at:beforeFlag:)`` is ``value(at:)`` except where the function jumps exactly at `x`:
+///   there, with the flag set, it is the value just before the jump (CSS's *before flag*, which
+///   Cadence sets before a clip's active interval and after one that ended playing backwards).
+///   The default returns ``value(at:)``; step functions override it.
 /// - ``derivative(at:)`` is `dy/dx`, used for velocities (0 where the function jumps).
 /// - ``inverse(of:)`` returns an `x` with `value(at: x) == y` when the function is monotonic, and
 ///   `nil` when it has no inverse (the default).
@@ -20,6 +24,14 @@ public protocol TimingFunction: Sendable, CustomStringConvertible {
     /// The eased progress at linear progress `x` in `0...1`.
     func value(at x: Double) -> Double
 
+    /// The eased progress at linear progress `x` in `0...1`, with CSS's before flag.
+    ///
+    /// - Parameters:
+    ///   - x: Linear progress in `0...1`.
+    ///   - beforeFlag: Whether the value is taken just before `x`: set before an animation's
+    ///     active interval and after one that ended playing backwards.
+    func value(at x: Double, beforeFlag: Bool) -> Double
+
     /// The derivative `dy/dx` at linear progress `x` in `0...1`.
     func derivative(at x: Double) -> Double
 
@@ -28,6 +40,9 @@ public protocol TimingFunction: Sendable, CustomStringConvertible {
 }
 
 extension TimingFunction {
+    /// ``value(at:)``, whatever the flag: right for every function that does not jump.
+    public func value(at x: Double, beforeFlag: Bool) -> Double { value(at: x) }
+
     /// No inverse by default.
     public func inverse(of y: Double) -> Double? { nil }
 }

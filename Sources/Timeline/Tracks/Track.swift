@@ -55,6 +55,26 @@ public struct Track<Value: Animatable>: Sendable {
         return value(at: time, segment: index)
     }
 
+    /// The value at `time` seconds with CSS's *before flag*: where a step curve jumps exactly at
+    /// `time`, the value just before the jump.
+    ///
+    /// Clips set the flag before a track's active interval (during a delay, or before its start in
+    /// a group) and after a track that ended playing backwards, as the Web Animations timing model
+    /// does: `steps(4, jump-start)` is already a quarter of the way at its start in the active
+    /// interval, but at its start value before it. Without the flag this is ``value(at:)``.
+    ///
+    /// - Complexity: O(log n) in the number of keyframes.
+    @inlinable
+    public func value(at time: Double, beforeFlag: Bool) -> Value {
+        let index = segmentIndex(containing: time, from: 0)
+        guard beforeFlag, index >= 0, index < times.count - 1, case .timing(let function) = kinds[index] else {
+            return value(at: time, segment: index)
+        }
+        let p0 = values[index]
+        let u = (time - times[index]) / (times[index + 1] - times[index])
+        return p0 + (values[index + 1] - p0).scaled(by: function.value(at: TimingCurve.clamp(u), beforeFlag: true))
+    }
+
     /// The velocity (value units per second) at `time` seconds.
     ///
     /// At a keyframe the velocity of the segment that starts there is reported.

@@ -48,8 +48,9 @@ public enum HostLoop {
 
     /// Renders frames as fast as possible.
     ///
-    /// Frames before the range are evaluated (so that stateful sources reach the same state) but
-    /// not written.
+    /// A seekable source (``FrameSource/isSeekable``) is evaluated at the frames of the range only;
+    /// for any other source, the frames before the range are evaluated (so that it reaches the same
+    /// state) but not written.
     ///
     /// - Parameters:
     ///   - source: What to render.
@@ -68,9 +69,10 @@ public enum HostLoop {
         let range = try frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
         var frame = Frame(schema: source.schema)
         var hooks = HookRunner(plugins: plugins, schema: source.schema)
+        source.begin(frameRate: frameRate)
         try sink.begin(schema: source.schema)
         var written = 0
-        for index in 0...max(range.upperBound, 0) {
+        for index in source.firstFrameToEvaluate(for: range)...max(range.upperBound, 0) {
             try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
             if range.contains(index) {
                 try sink.write(frame)
@@ -99,13 +101,14 @@ public enum HostLoop {
         let range = try frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
         var frame = Frame(schema: source.schema)
         var hooks = HookRunner(plugins: plugins, schema: source.schema)
+        source.begin(frameRate: frameRate)
         try sink.begin(schema: source.schema)
         let clock = ContinuousClock()
         let start = clock.now
         let firstTime = frameRate.time(ofFrame: range.lowerBound)
         var report = Report(framesWritten: 0, framesDropped: 0)
-        var index = 0
-        // Catch up, unwritten, to the first frame of the range.
+        var index = source.firstFrameToEvaluate(for: range)
+        // Catch up, unwritten, to the first frame of the range (a seekable source starts there).
         while index < range.lowerBound {
             try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
             index += 1
@@ -120,6 +123,10 @@ public enum HostLoop {
                 let elapsed = now - start + firstTime
                 let due = Int((elapsed.inSeconds * frameRate.framesPerSecond).rounded(.down))
                 let target = min(max(due, index), range.upperBound)
+                if source.isSeekable {
+                    report.framesDropped += target - index
+                    index = target
+                }
                 while index < target {
                     try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
                     report.framesDropped += 1

@@ -3,18 +3,22 @@
 /// Events: `started` and `completed` (finished) for the document at its first and last frames,
 /// `started` for each track where it starts, `repeated` where a repeat starts another iteration,
 /// `completed` where it ends (its last iteration), and `marker` for each label.
-/// An event at time `t` is reported at the first frame whose time is at or after `t`; the host loop
-/// evaluates every frame from 0 in order, so slices of a render agree with the whole.
+/// An event at time `t` is reported at the first frame whose time is at or after `t`.
+///
+/// The source is seekable: a frame depends only on its index and time, at the frame rate of the
+/// run (``begin(frameRate:)``; the document's own until then), so a slice of a render costs what
+/// it covers and agrees with the whole byte for byte.
 public struct DocumentSource: FrameSource {
     /// The document being rendered.
     public let document: TimelineDocument
     /// The events of named tracks and labels, in time order.
     private let events: [(time: Double, event: FrameEvent)]
-    /// The time of the previous frame evaluated (frames are evaluated in order from 0).
-    private var previousTime = -Double.infinity
+    /// The frame rate of the run: frame `i - 1`'s time bounds frame `i`'s events.
+    private var frameRate: FrameRate
 
     init(document: TimelineDocument) {
         self.document = document
+        frameRate = document.frameRate
         events = Self.events(of: document)
     }
 
@@ -48,6 +52,14 @@ public struct DocumentSource: FrameSource {
     /// The document's duration.
     public var duration: Double { document.duration }
 
+    /// `true`: a frame depends only on its index and time.
+    public var isSeekable: Bool { true }
+
+    /// Uses `frameRate` to find the previous frame's time, which bounds a frame's events.
+    public mutating func begin(frameRate: FrameRate) {
+        self.frameRate = frameRate
+    }
+
     /// Evaluates every track at the frame's time and adds the frame's events.
     ///
     /// Every channel starts from its track's base value, so a track that does not fill shows it
@@ -56,8 +68,7 @@ public struct DocumentSource: FrameSource {
         document.base.write(into: &frame)
         document.clip.apply(at: frame.time, to: &frame)
         let time = frame.time
-        let previous = frame.index == 0 ? -Double.infinity : previousTime
-        previousTime = time
+        let previous = frame.index <= 0 ? -Double.infinity : frameRate.seconds(ofFrame: frame.index - 1)
         let isLast = previous < document.duration - 1e-9 && time >= document.duration - 1e-9
         if frame.index == 0 { frame.events.append(FrameEvent(.started, source: document.name)) }
         // Times that are equal but for rounding (0.2 + 0.1 against 3 / 10) count as equal.

@@ -49,7 +49,8 @@ public struct RenderedFrames<Source: FrameSource>: AsyncSequence {
     let frameRate: FrameRate
     let range: ClosedRange<Int>
 
-    /// An iterator that evaluates frames from 0 and yields those in the range.
+    /// An iterator that yields the frames of the range (evaluating those before it too, unless the
+    /// source is seekable).
     public func makeAsyncIterator() -> Iterator {
         Iterator(source: source, frameRate: frameRate, range: range)
     }
@@ -67,6 +68,8 @@ public struct RenderedFrames<Source: FrameSource>: AsyncSequence {
             self.frameRate = frameRate
             self.range = range
             frame = Frame(schema: source.schema)
+            index = self.source.firstFrameToEvaluate(for: range)
+            self.source.begin(frameRate: frameRate)
         }
 
         /// The next frame of the range, or `nil` after the last one (or when the task is cancelled).

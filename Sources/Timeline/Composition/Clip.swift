@@ -24,7 +24,11 @@
 /// | ``repeatedForever()`` | infinite | `t - d × floor(t / d)` |
 /// | ``autoreversed()`` | `2d` | `t` for `t <= d`, then `2d - t` |
 ///
-/// Outside its span a child applies according to its ``fill`` (default ``FillMode/forwards``).
+/// Outside its span a child applies according to its ``fill`` (default ``FillMode/forwards``); the
+/// span is end-exclusive, as in the Web Animations model. Before its span a filling child applies
+/// its start values with CSS's *before flag* (``Motion/value(at:beforeFlag:)``), and so does a
+/// child that ended playing backwards. Repeat boundaries are exact: `t / d` is snapped to a whole
+/// number within 16 units in the last place (`Docs/TimingModel.md`).
 /// Children apply in order, so where two clips set the same property at once, the later one in
 /// the combinator wins. At the top level, ``apply(at:to:)`` clamps time to `0...duration`.
 public struct Clip<Root>: Sendable {

@@ -99,15 +99,27 @@ extension Clip {
         return result
     }
 
+    /// The markers of every iteration up to `total`. A named clip cut short by the end of a
+    /// fractional repeat ends where the repeat ends; one repeated forever never ends.
     private func repeatedMarkers(iterations: Int, total: Double) -> [Marker] {
         guard !markers.isEmpty, duration > 0 else { return markers }
         var result: [Marker] = []
         for iteration in 0..<iterations {
+            let offset = Double(iteration) * duration
+            var started = Set<String>()
+            var cut: [String] = []
             for marker in markers {
-                let time = marker.time + Double(iteration) * duration
-                if time <= total { result.append(marker.moved(to: time)) }
+                let time = marker.time + offset
+                if time <= total {
+                    result.append(marker.moved(to: time))
+                    if marker.kind == .start { started.insert(marker.name) }
+                } else if marker.kind == .end, started.contains(marker.name), !cut.contains(marker.name) {
+                    cut.append(marker.name)
+                }
             }
+            for name in cut where total.isFinite { result.append(Marker(name: name, time: total, kind: .end)) }
         }
+        if total.isInfinite { result.removeAll { $0.kind == .end } }
         return result
     }
 }

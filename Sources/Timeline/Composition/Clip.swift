@@ -150,9 +150,12 @@ public struct Clip<Root>: Sendable {
 
     /// Applies the clip at a local time already inside `0...duration`, in a phase.
     ///
-    /// The phase says where the time lies against the clip's active interval: `before` (clamped to
-    /// the start), `active`, or `after` (clamped to the end). Leaves take the before flag from it:
-    /// set before the start, and after an end reached playing backwards.
+    /// The phase says where the time lies against the clip's active interval: `before` (not
+    /// started: clamped to the start), `active`, or `after` (over: frozen at this time, its end or,
+    /// under a fractional repeat, part-way). Leaves take the before flag from it: set before the
+    /// start, and after an end reached playing backwards. A child of a composition has a phase of
+    /// its own: before while the composition is, or before its own start; after from its own end
+    /// on; active in between, even while the composition is frozen part-way.
     @usableFromInline
     func applyLocal(_ time: Double, _ phase: ClipPhase, to root: inout Root) {
         switch node {
@@ -163,7 +166,8 @@ public struct Clip<Root>: Sendable {
                 let child = placement.clip
                 let local = time - placement.start
                 let tolerance = ClipPhase.tolerance(time, placement.start, child.duration)
-                if local < -tolerance {
+                if local < -tolerance || (phase == .before && local <= tolerance) {
+                    // Not started, or inside a composition that has not started.
                     guard child.fill.backwards else { continue }
                     child.applyLocal(0, .before, to: &root)
                 } else if local >= child.duration - tolerance {
@@ -171,7 +175,7 @@ public struct Clip<Root>: Sendable {
                     guard child.fill.forwards else { continue }
                     child.applyLocal(child.duration, .after, to: &root)
                 } else {
-                    child.applyLocal(max(local, 0), phase, to: &root)
+                    child.applyLocal(max(local, 0), .active, to: &root)
                 }
             }
         case .delayed(let delay, let child):
@@ -214,7 +218,7 @@ public struct Clip<Root>: Sendable {
     ) -> (time: Double, phase: ClipPhase) {
         guard length > 0 else { return (0, phase) }
         let progress = ClipPhase.snapped(time / length)
-        if count.isFinite, phase == .after || progress >= count {
+        if count.isFinite, progress >= count {
             let whole = count.rounded(.down)
             return (count == whole ? length : (count - whole) * length, .after)
         }

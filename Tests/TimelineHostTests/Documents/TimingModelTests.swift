@@ -197,3 +197,54 @@ struct TimingModelTests {
         ])
     }
 }
+
+/// Boundaries found by the reference tests and the timing-model page, each once wrong.
+@Suite("Timing model boundaries, nested")
+struct NestedTimingModelTests {
+    @Test func aTrackThatDoesNotFillBackwardsShowsItsBaseBeforeItsContainerStarts() throws {
+        // The group starts at 1 s; its first track starts with it and fills forwards only, so
+        // before 1 s it shows its base (3), not its first value; the second fills both ways.
+        let r = try renderDocument("""
+            {"cadence":1,"fps":4,"tracks":[\(TimingModelTests.track("a", 0, 10)),
+              \(TimingModelTests.track("b", 6, 10, #""fill": "forwards", "base": 3"#)),
+              \(TimingModelTests.track("c", 7, 10))],
+             "timeline":[{"track":"a"},{"group":[{"track":"b"},{"track":"c"}]}]}
+            """)
+        #expect((0...4).map { r.value("b", at: $0) } == [3, 3, 3, 3, 6])
+        #expect((0...4).map { r.value("c", at: $0) } == [7, 7, 7, 7, 7])
+    }
+
+    @Test func aTrackFrozenPartWayByItsContainersEndShowsItsValueThere() throws {
+        // The group (2 s) repeats 1.25 times: it ends at 2.5 s at its local 0.5 s, where g (two
+        // 1-s iterations) is half-way through its first iteration: 5, not g's own end (10).
+        let r = try renderDocument("""
+            {"cadence":1,"fps":4,"tracks":[\(TimingModelTests.track("g", 0, 10, #""repeat": 2"#))],
+             "timeline":[{"group":[{"track":"g"}],"repeat":1.25}]}
+            """)
+        #expect(r.value("g", at: 9) == 2.5)
+        #expect(r.value("g", at: 10) == 5)
+        #expect(r.frames.count == 11)
+    }
+
+    @Test func aFractionalRepeatCompletesWhereItEnds() throws {
+        // 2.5 iterations of 1 s: repeated at 1 and 2 s, completed at 2.5 s (frame 10).
+        let r = try renderDocument("""
+            {"cadence":1,"fps":4,"tracks":[\(TimingModelTests.track("r", 0, 8, #""repeat": 2.5"#))]}
+            """)
+        let events = r.events.filter { $0.1.source == "r" }.map { "\($0.0) \($0.1)" }
+        #expect(events == ["0 started r", "4 repeated r", "8 repeated r", "10 completed r (finished)"])
+        // Autoreversed, 0.75 of a 2-s cycle: completed at 1.5 s, where it ends.
+        let reversed = try renderDocument("""
+            {"cadence":1,"fps":4,"tracks":[\(TimingModelTests.track("r", 0, 8, #""autoreverse": true, "repeat": 0.75"#))]}
+            """)
+        #expect(reversed.events.filter { $0.1.source == "r" }.map { "\($0.0) \($0.1)" } == ["0 started r", "6 completed r (finished)"])
+    }
+
+    @Test func aTrackRepeatedForeverNeverCompletes() throws {
+        let r = try renderDocument("""
+            {"cadence":1,"fps":4,"duration":2,"tracks":[{"name":"f","repeat":"forever","keyframes":[{"time":0,"value":0},{"time":0.5,"value":10}]}]}
+            """)
+        let events = r.events.filter { $0.1.source == "f" }.map { "\($0.0) \($0.1)" }
+        #expect(events == ["0 started f", "2 repeated f", "4 repeated f", "6 repeated f", "8 repeated f"])
+    }
+}

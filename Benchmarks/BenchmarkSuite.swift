@@ -8,7 +8,9 @@ public import TimelineHost
 /// `Docs/Benchmarks.md` describes every scenario and lists the latest figures.
 public enum BenchmarkSuite {
     /// The scenarios, by the names `--filter` matches (a case's name starts with its scenario's).
-    public static let scenarioNames = ["scalar", "springs", "transitions", "signals", "morph", "host", "multicore"]
+    public static let scenarioNames = [
+        "scalar", "springs", "transitions", "signals", "morph", "host", "multicore", "authoring",
+    ]
 
     /// Runs the cases the request selects and writes the report line by line.
     ///
@@ -89,6 +91,8 @@ struct SuiteConfiguration {
     let transitionInstances: Int
     /// Frames of the 1,000-track document in scenario 6.
     let documentFrames: Int
+    /// Frames of every case of scenario 8 (the authoring paths, 10,000 values each).
+    let authoringFrames: Int
     let harness: Harness
 
     init(quick: Bool) {
@@ -98,12 +102,14 @@ struct SuiteConfiguration {
             frames = 60
             transitionInstances = 20
             documentFrames = 300
+            authoringFrames = 10
             harness = Harness(warmUps: 1, repetitions: 3, repetitionsForLargeCases: 3)
         } else {
             trackCounts = [1_000, 10_000, 100_000, 1_000_000]
             frames = 600
             transitionInstances = 1_000
             documentFrames = 10_000
+            authoringFrames = 60
             harness = Harness(warmUps: 1, repetitions: 7, repetitionsForLargeCases: 5)
         }
     }
@@ -112,7 +118,7 @@ struct SuiteConfiguration {
     func allCases() -> [BenchmarkCase] {
         ScalarTracksScenario.cases(self) + SpringTracksScenario.cases(self)
             + TransitionSceneScenario.cases(self) + SignalScenario.cases(self) + PathMorphScenario.cases(self)
-            + HostLoopScenario.cases(self) + MultiCoreScenario.cases(self)
+            + HostLoopScenario.cases(self) + MultiCoreScenario.cases(self) + AuthoringScenario.cases(self)
     }
 
     /// The N that scenario 7 uses.

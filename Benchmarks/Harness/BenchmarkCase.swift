@@ -22,6 +22,8 @@ struct BenchmarkCase {
         case microsecondsPerFrame(Double)
         /// At least this speed-up over the single-core case named.
         case speedUp(atLeast: Double, over: String)
+        /// At most this many times the named case's nanoseconds per value (in the same run).
+        case atMostTimes(Double, of: String)
     }
 }
 
@@ -68,7 +70,17 @@ struct BenchmarkResult: Sendable {
         case .speedUp(let factor, let baseline):
             guard let base = results.first(where: { $0.name == baseline }) else { return nil }
             return base.median / median >= factor
+        case .atMostTimes(let factor, _):
+            return ratio(among: results).map { $0 <= factor }
         }
+    }
+
+    /// Nanoseconds per value against those of the named case of an `atMostTimes` target.
+    func ratio(among results: [BenchmarkResult]) -> Double? {
+        guard case .atMostTimes(_, let baseline) = target,
+            let base = results.first(where: { $0.name == baseline })
+        else { return nil }
+        return nanosecondsPerValue / base.nanosecondsPerValue
     }
 
     /// The speed-up over the baseline of a speed-up target.

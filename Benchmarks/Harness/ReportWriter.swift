@@ -33,6 +33,9 @@ enum ReportWriter {
         case .speedUp(let factor, _):
             let speedUp = result.speedUp(among: results).map { fixed($0, 2) + "x" } ?? "?"
             return "\(speedUp) >= \(fixed(factor, 1))x: \(verdict)"
+        case .atMostTimes(let factor, let baseline):
+            let ratio = result.ratio(among: results).map { fixed($0, 1) + "x" } ?? "?"
+            return "\(ratio) <= \(fixed(factor, 0))x \(baseline.split(separator: "/").dropFirst().first ?? ""): \(verdict)"
         }
     }
 

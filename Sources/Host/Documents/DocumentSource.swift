@@ -12,38 +12,17 @@ public struct DocumentSource: FrameSource {
     /// The document being rendered.
     public let document: TimelineDocument
     /// The events of named tracks and labels, in time order.
-    private let events: [(time: Double, event: FrameEvent)]
+    private let events: [DocumentEvent]
+    /// How many of them are within the document's duration (the others are never reported).
+    private let eventCount: Int
     /// The frame rate of the run: frame `i - 1`'s time bounds frame `i`'s events.
     private var frameRate: FrameRate
 
     init(document: TimelineDocument) {
         self.document = document
         frameRate = document.frameRate
-        events = Self.events(of: document)
-    }
-
-    /// Labels become `marker` events; a track's first start `started`, its later starts (the
-    /// iterations of a repeat) `repeated`, and its last end `completed`.
-    private static func events(of document: TimelineDocument) -> [(time: Double, event: FrameEvent)] {
-        let markers = document.clip.markers.filter { $0.time.isFinite && $0.time <= document.duration }
-        var lastEnd: [String: Int] = [:]
-        for (index, marker) in markers.enumerated() where marker.kind == .end { lastEnd[marker.name] = index }
-        var started = Set<String>()
-        var events: [(time: Double, event: FrameEvent)] = []
-        for (index, marker) in markers.enumerated() {
-            switch marker.kind {
-            case .label:
-                events.append((marker.time, FrameEvent(.marker(marker.name), source: document.name)))
-            case .start:
-                let kind: FrameEvent.Kind = started.insert(marker.name).inserted ? .started : .repeated
-                events.append((marker.time, FrameEvent(kind, source: marker.name)))
-            case .end where lastEnd[marker.name] == index:
-                events.append((marker.time, FrameEvent(.completed(finished: true), source: marker.name)))
-            case .end:
-                break
-            }
-        }
-        return events
+        events = document.events
+        eventCount = events.partitioningIndex { $0.time > document.duration }
     }
 
     /// One channel per track.
@@ -73,17 +52,32 @@ public struct DocumentSource: FrameSource {
         if frame.index == 0 { frame.events.append(FrameEvent(.started, source: document.name)) }
         // Times that are equal but for rounding (0.2 + 0.1 against 3 / 10) count as equal.
         let tolerance = 1e-9
-        // The first event after the previous frame, by binary search: events are in time order.
-        var low = 0
-        var high = events.count
-        while low < high {
-            let middle = (low + high) / 2
-            if events[middle].time > previous + tolerance { high = middle } else { low = middle + 1 }
-        }
-        while low < events.count, events[low].time <= time + tolerance {
-            frame.events.append(events[low].event)
-            low += 1
+        var index = events[..<eventCount].partitioningIndex { $0.time > previous + tolerance }
+        while index < eventCount, events[index].time <= time + tolerance {
+            let event = events[index]
+            frame.events.append(FrameEvent(event.kind, source: event.track ?? document.name))
+            index += 1
         }
         if isLast { frame.events.append(FrameEvent(.completed(finished: true), source: document.name)) }
+    }
+}
+
+extension Collection {
+    /// The index of the first element that satisfies `predicate`, which is false for a prefix of
+    /// the collection and true for the rest (a binary search).
+    func partitioningIndex(where predicate: (Element) -> Bool) -> Index {
+        var low = startIndex
+        var count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if predicate(self[middle]) {
+                count = half
+            } else {
+                low = index(after: middle)
+                count -= half + 1
+            }
+        }
+        return low
     }
 }

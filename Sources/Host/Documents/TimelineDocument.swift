@@ -23,6 +23,8 @@ public struct TimelineDocument: Sendable {
     let clip: Clip<Frame>
     /// Every channel's base value: what a track shows where it does not fill.
     let base: DocumentBase
+    /// The events of named tracks and labels, in time order.
+    let events: [DocumentEvent]
     /// The frame layout: one channel per track, in document order.
     public let schema: FrameSchema
     /// The scene (`"scene"`), as parsed JSON, for previews.
@@ -57,6 +59,7 @@ public struct TimelineDocument: Sendable {
         clip: Clip<Frame>, base: DocumentBase, scene: JSONValue?
     ) {
         self.base = base
+        events = DocumentEvent.events(of: clip.markers)
         self.name = name
         self.frameRate = frameRate
         self.duration = duration
@@ -119,6 +122,38 @@ public struct DocumentTrack: Sendable {
     /// The value the track shows outside its active interval where it does not fill (`"base"`,
     /// by default its first keyframe's value), as frame numbers or path data.
     let base: DocumentValue
+}
+
+/// An event of a document at a time: a label's marker, or a named track's start, repeat or end.
+struct DocumentEvent: Sendable {
+    let time: Double
+    let kind: FrameEvent.Kind
+    /// The track's name; `nil` for a label, whose source is the document.
+    let track: String?
+
+    /// Labels become `marker` events; a track's first start `started`, its later starts (the
+    /// iterations of a repeat) `repeated`, and its last end `completed`.
+    static func events(of markers: [Marker]) -> [DocumentEvent] {
+        let markers = markers.filter { $0.time.isFinite }
+        var lastEnd: [String: Int] = [:]
+        for (index, marker) in markers.enumerated() where marker.kind == .end { lastEnd[marker.name] = index }
+        var started = Set<String>()
+        var events: [DocumentEvent] = []
+        for (index, marker) in markers.enumerated() {
+            switch marker.kind {
+            case .label:
+                events.append(DocumentEvent(time: marker.time, kind: .marker(marker.name), track: nil))
+            case .start:
+                let kind: FrameEvent.Kind = started.insert(marker.name).inserted ? .started : .repeated
+                events.append(DocumentEvent(time: marker.time, kind: kind, track: marker.name))
+            case .end where lastEnd[marker.name] == index:
+                events.append(DocumentEvent(time: marker.time, kind: .completed(finished: true), track: marker.name))
+            case .end:
+                break
+            }
+        }
+        return events
+    }
 }
 
 /// One track's value in frame form.

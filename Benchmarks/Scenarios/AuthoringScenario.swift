@@ -1,0 +1,193 @@
+import Timeline
+import TimelineHost
+import TimelinePlugins
+
+/// Scenario 8: the paths people write, at 10,000 values, each against the compiled bank in the
+/// same run: `Track.value(at:)`, a `Clip.group` and a `Choreography` stagger of track clips into
+/// one state, one `Animator` per object on one clock (tick and read), a document through the host
+/// loop, and the first and last ten frames of a 50-minute render.
+///
+/// The tracks are scenario 1's: three keyframes eased with `ease-in-out`. Every case plays the
+/// frames from 2 s on, where every track has started and the stagger's last clip too.
+enum AuthoringScenario {
+    static let bankName = "authoring/bank/10000"
+    /// The first frame played: 2 s at 60 fps.
+    static let firstFrame = 120
+
+    static func cases(_ configuration: SuiteConfiguration) -> [BenchmarkCase] {
+        let count = 10_000
+        let frames = configuration.authoringFrames
+        let tracks = { TrackFactory.scalarTracks(count, seed: 1) { _ in .timing(.easeInOut) } }
+        return [
+            bank(tracks, frames: frames),
+            trackValue(tracks, frames: frames),
+            clip("authoring/clip-group/10000", frames: frames, target: 4) { clips in Clip.group(clips) },
+            clip("authoring/choreography-stagger/10000", frames: frames, target: 4) { clips in
+                var choreography = Choreography<Values>()
+                try choreography.add(try Clip.stagger(clips, each: 0.0001))
+                return choreography.clip
+            },
+            animators(1_000, frames: frames),
+            animators(10_000, frames: frames),
+            document(tracks: 9_091, frames: frames, json: false),
+            document(tracks: 9_091, frames: frames, json: true),
+            slice(first: true),
+            slice(first: false),
+        ]
+    }
+
+    /// The state every clip writes into: one number per object.
+    struct Values: Sendable {
+        var numbers: [Double]
+    }
+
+    /// The same tracks compiled into a bank, played forward: the reference of every ratio.
+    static func bank(_ tracks: @escaping () -> [Track<Double>], frames: Int) -> BenchmarkCase {
+        BenchmarkCase(
+            scenario: 8, name: bankName, valuesPerRepetition: 10_000 * frames, framesPerRepetition: frames, target: nil
+        ) {
+            let bank = try ScalarTrackBank(tracks())
+            var playhead = bank.makePlayhead()
+            let output = TrackFactory.output(for: bank)
+            return Repetition(run: {
+                for frame in firstFrame..<(firstFrame + frames) {
+                    try playhead.evaluate(frame: frame, rate: .fps60, into: output)
+                    blackHole(output)
+                }
+            })
+        }
+    }
+
+    static func trackValue(_ tracks: @escaping () -> [Track<Double>], frames: Int) -> BenchmarkCase {
+        BenchmarkCase(
+            scenario: 8, name: "authoring/track-value/10000", valuesPerRepetition: 10_000 * frames,
+            framesPerRepetition: frames, target: .atMostTimes(8, of: bankName)
+        ) {
+            let tracks = tracks()
+            let output = UnsafeMutableBufferPointer<Double>.allocate(capacity: tracks.count)
+            output.initialize(repeating: 0)
+            return Repetition(run: {
+                for frame in firstFrame..<(firstFrame + frames) {
+                    let time = FrameRate.fps60.seconds(ofFrame: frame)
+                    for index in tracks.indices { output[index] = tracks[index].value(at: time) }
+                    blackHole(output)
+                }
+            })
+        }
+    }
+
+    /// Tracks bound to `\Values.numbers[i]`, composed by `compose`, applied to one state a frame.
+    static func clip(
+        _ name: String, frames: Int, target: Double, compose: @escaping ([Clip<Values>]) throws -> Clip<Values>
+    ) -> BenchmarkCase {
+        BenchmarkCase(
+            scenario: 8, name: name, valuesPerRepetition: 10_000 * frames, framesPerRepetition: frames,
+            target: .atMostTimes(target, of: bankName)
+        ) {
+            let tracks = TrackFactory.scalarTracks(10_000, seed: 1) { _ in .timing(.easeInOut) }
+            let clip = try compose(tracks.indices.map { index in Clip(tracks[index], \Values.numbers[index]) })
+            var state = Values(numbers: Array(repeating: 0, count: tracks.count))
+            return Repetition(run: {
+                for frame in firstFrame..<(firstFrame + frames) {
+                    clip.apply(at: FrameRate.fps60.seconds(ofFrame: frame), to: &state)
+                    blackHole(state.numbers[frame % state.numbers.count])
+                }
+            })
+        }
+    }
+
+    /// One object's state.
+    struct Object: Sendable {
+        var x = 0.0
+    }
+
+    /// `count` animators, one per object, each `addAnimation(\.x, to:)` over 1 s with
+    /// `ease-in-out`, on one manual clock: a frame is a tick and a read of every object.
+    static func animators(_ count: Int, frames: Int) -> BenchmarkCase {
+        BenchmarkCase(
+            scenario: 8, name: "authoring/animators/\(count)", valuesPerRepetition: count * frames,
+            framesPerRepetition: frames, target: count == 10_000 ? .nanosecondsPerValue(15) : nil
+        ) {
+            var clock = ManualClock(frameRate: .fps60)
+            var animators: [Animator<Object>] = []
+            return Repetition(
+                run: {
+                    for _ in 0..<frames {
+                        clock.advanceFrame()
+                        var sum = 0.0
+                        for animator in animators { sum += animator.state.value.x }
+                        blackHole(sum)
+                    }
+                },
+                reset: {
+                    clock = ManualClock(frameRate: .fps60)
+                    animators = try (0..<count).map { index in
+                        let animator = try Animator(
+                            duration: 1, timing: .easeInOut, initialValue: Object(x: Double(index)), clock: clock)
+                        try animator.addAnimation(\.x, to: Double(index) + 100)
+                        try animator.start()
+                        return animator
+                    }
+                },
+                check: { "\(count) animators on one ManualClock, \(frames) frames of 1 s animations" })
+        }
+    }
+
+    /// A document of `tracks` tracks (every tenth a 2-D vector) through the host loop.
+    static func document(tracks: Int, frames: Int, json: Bool) -> BenchmarkCase {
+        let values = tracks + tracks / 10
+        return BenchmarkCase(
+            scenario: 8, name: "authoring/document/\(json ? "json-lines" : "null-sink")/\(values)",
+            valuesPerRepetition: values * frames, framesPerRepetition: frames,
+            target: .nanosecondsPerValue(json ? 40 : 10)
+        ) {
+            let document = try TimelineDocument(parsing: HostLoopScenario.documentText(tracks: tracks), file: "bench.json")
+            let range = firstFrame...(firstFrame + frames - 1)
+            return Repetition(run: {
+                var source = document.makeSource()
+                if json {
+                    var sink = JSONLinesSink(output: CountingOutput())
+                    try HostLoop.renderOffline(&source, frameRate: document.frameRate, frames: range, to: &sink)
+                    blackHole(sink.output.count)
+                } else {
+                    var sink = NullSink()
+                    try HostLoop.renderOffline(&source, frameRate: document.frameRate, frames: range, to: &sink)
+                    blackHole(sink.checksum)
+                }
+            })
+        }
+    }
+
+    /// The first or last ten frames of a 50-minute render at 60 fps (180,001 frames) of 100 tracks
+    /// that repeat for the whole of it.
+    static func slice(first: Bool) -> BenchmarkCase {
+        let lastFrame = 50 * 60 * 60
+        let frames = first ? 0...9 : (lastFrame - 9)...lastFrame
+        return BenchmarkCase(
+            scenario: 8, name: "authoring/slice-\(first ? "first" : "last")/50-minutes", valuesPerRepetition: 100 * 10,
+            framesPerRepetition: 10, target: first ? nil : .atMostTimes(5, of: "authoring/slice-first/50-minutes")
+        ) {
+            let document = try TimelineDocument(parsing: longDocument(tracks: 100, minutes: 50), file: "long.json")
+            return Repetition(run: {
+                var source = document.makeSource()
+                var sink = NullSink()
+                try HostLoop.renderOffline(&source, frameRate: document.frameRate, frames: frames, to: &sink)
+                blackHole(sink.checksum)
+            })
+        }
+    }
+
+    /// `tracks` eased tracks of 1 to 3 s, each repeating for the whole document.
+    static func longDocument(tracks: Int, minutes: Int) -> String {
+        var random = SeededRandom(seed: 8)
+        let items = (0..<tracks).map { index in
+            let length = ReportWriter.fixed(random.uniform(1...3), 3)
+            let from = ReportWriter.fixed(random.uniform(-100...100), 3), to = ReportWriter.fixed(random.uniform(-100...100), 3)
+            return """
+                {"name": "t\(index)", "repeat": "forever", "autoreverse": true, "keyframes": [{"time": 0, "value": \(from)}, \
+                {"time": \(length), "value": \(to), "curve": "ease-in-out"}]}
+                """
+        }
+        return #"{"cadence": 1, "fps": 60, "duration": \#(minutes * 60), "tracks": [\#(items.joined(separator: ", "))]}"#
+    }
+}

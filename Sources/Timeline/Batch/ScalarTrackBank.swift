@@ -22,7 +22,7 @@
 /// | | ``Precision/tabulated`` (default) | ``Precision/identical`` |
 /// |---|---|---|
 /// | linear, hold, before the first and after the last keyframe | bit for bit `Track.value(at:)` | bit for bit |
-/// | timing curves | within the table's tolerance (1e-9) of the curve | bit for bit |
+/// | timing curves | within the table's tolerance (1e-9) of the curve; bit for bit `Track.value(at:)`, which reads the same shared tables, for `Hashable` curves | bit for bit `Track.value(at:precision:)` with `.identical` |
 /// | cubic and plugin segments | bit for bit | bit for bit |
 /// | springs (linear time-invariant segments) | within about 1e-14 of the closed form | bit for bit |
 ///
@@ -33,13 +33,14 @@
 /// - Complexity: ``evaluate(at:into:concurrently:)`` is O(n log k) for n tracks of k keyframes
 ///   (branch free for k <= 8); a playhead moving forward is O(n).
 public struct ScalarTrackBank: Sendable {
-    /// How closely a bank reproduces `Track.value(at:)`.
+    /// How closely a bank (or a track, ``Track/value(at:precision:)``) follows the curves.
     public enum Precision: Sendable, Hashable {
         /// Timing curves from verified tables and springs from transition tables: fast, and
-        /// within 1e-9 of the tracks' values per unit of distance moved.
+        /// within 1e-9 of the exact values per unit of distance moved. `Track.value(at:)` reads
+        /// the same tables.
         case tabulated
-        /// Every value bit for bit what `Track.value(at:)` returns: curves and plugin segments are
-        /// called as the track calls them.
+        /// Every curve and plugin segment called itself: bit for bit what
+        /// `Track.value(at:precision: .identical)` returns.
         case identical
     }
 

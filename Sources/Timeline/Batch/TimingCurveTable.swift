@@ -31,13 +31,13 @@ public struct TimingCurveTable: Sendable {
     /// of the exact curve with room to spare for the curve's own solver error.
     public static let defaultTolerance = 1e-9
     /// How many pieces replace a piece that misses the tolerance.
-    static let subdivision = 16
+    @usableFromInline static let subdivision = 16
     /// How many times a piece may be subdivided.
     static let maximumDepth = 3
     /// The most pieces one table may hold (top level included).
     static let maximumPieces = 16_384
     /// `1.5 × 2⁵²`: adding it rounds a number below 2⁵¹ to an integer held in the low bits.
-    static let roundingBias = 6_755_399_441_055_744.0
+    @usableFromInline static let roundingBias = 6_755_399_441_055_744.0
 
     /// The curve the table samples.
     public let curve: TimingCurve
@@ -93,7 +93,7 @@ public struct TimingCurveTable: Sendable {
 
     /// The table's value at `x` in `0...1`, for a table whose top level starts at piece `base` of
     /// `pieces` (a bank keeps many tables in one pool).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func lookup(
         _ x: Double, base: Int, pieces: UnsafePointer<Double>, curve: () -> TimingCurve
     ) -> Double {
@@ -105,7 +105,7 @@ public struct TimingCurveTable: Sendable {
 
     /// The top-level piece around `x` in `0...1` and the offset `s = 256 x - k` in `-0.5...0.5`,
     /// without a conversion check: `x × 256` is at most 256.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func topPiece(_ x: Double) -> (Int, Double) {
         let scaled = x * Double(cellCount)
         let biased = scaled + roundingBias
@@ -114,7 +114,7 @@ public struct TimingCurveTable: Sendable {
     }
 
     /// The value in a subdivided piece, or the curve's where the table calls it.
-    @inline(never)
+    @usableFromInline @inline(never)
     static func refinedValue(
         _ x: Double, piece: Int, pieces: UnsafePointer<Double>, curve: TimingCurve
     ) -> Double {
@@ -131,7 +131,7 @@ public struct TimingCurveTable: Sendable {
     }
 
     /// `c0 + c1 s + c2 s² + c3 s³` by Horner's rule.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func evaluate(_ c: UnsafePointer<Double>, at s: Double) -> Double {
         ((c[3] * s + c[2]) * s + c[1]) * s + c[0]
     }

@@ -30,6 +30,30 @@ extension Track {
     func value(at time: Double, segment index: Int) -> Value {
         if index < 0 { return values[0] }
         if index >= times.count - 1 { return values[times.count - 1] }
+        if let pieces = storage.tablePieces[index] {
+            return tabulatedValue(segment: index, at: time, pieces: pieces)
+        }
+        return evaluateValue(segment: index, local: time - times[index])
+    }
+
+    /// The value of segment `index`, eased by its curve's table, at `time`: the arithmetic of a
+    /// ``ScalarTrackBank`` of tabulated precision, so that the two agree bit for bit.
+    @inlinable
+    func tabulatedValue(segment index: Int, at time: Double, pieces: UnsafePointer<Double>) -> Value {
+        let start = storage.times[index]
+        let progress = (time - start) * (1 / (storage.times[index + 1] - start))
+        let u = progress > 0 ? (progress < 1 ? progress : 1) : 0
+        let eased = TimingCurveTable.lookup(u, base: 0, pieces: pieces) { storage.curve(ofSegment: index) }
+        let from = storage.values[index]
+        return from + (storage.values[index + 1] - from).scaled(by: eased)
+    }
+
+    /// The value at `time` with every curve called itself, as ``ScalarTrackBank/Precision/identical``
+    /// evaluates it.
+    @inlinable
+    func exactValue(at time: Double, segment index: Int) -> Value {
+        if index < 0 { return values[0] }
+        if index >= times.count - 1 { return values[times.count - 1] }
         return evaluateValue(segment: index, local: time - times[index])
     }
 

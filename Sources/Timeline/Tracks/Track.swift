@@ -20,15 +20,27 @@
 /// - Complexity: ``value(at:)`` and ``velocity(at:)`` are O(log n) in the number of keyframes;
 ///   playback through a ``TrackCursor`` that moves forward is O(1) amortised.
 public struct Track<Value: Animatable>: Sendable {
-    /// The keyframes as given, with times made absolute.
-    public let keyframes: [Keyframe<Value>]
+    /// The compiled keyframes, shared by copies of the track.
+    @usableFromInline let storage: TrackStorage<Value>
 
-    @usableFromInline let times: [Double]
-    @usableFromInline let values: [Value]
+    /// The keyframes as given, with times made absolute.
+    public var keyframes: [Keyframe<Value>] { storage.keyframes }
+
+    @inlinable var times: [Double] { storage.times }
+    @inlinable var values: [Value] { storage.values }
     /// One entry per segment: segment `i` runs from keyframe `i` to keyframe `i + 1`.
-    @usableFromInline let kinds: [CompiledSegmentKind]
-    @usableFromInline let startVelocities: [Value]
-    @usableFromInline let endVelocities: [Value]
+    @inlinable var kinds: [CompiledSegmentKind] { storage.kinds }
+    @inlinable var startVelocities: [Value] { storage.startVelocities }
+    @inlinable var endVelocities: [Value] { storage.endVelocities }
+
+    init(
+        keyframes: [Keyframe<Value>], times: [Double], values: [Value], kinds: [CompiledSegmentKind],
+        startVelocities: [Value], endVelocities: [Value]
+    ) {
+        storage = TrackStorage(
+            keyframes: keyframes, times: times, values: values, kinds: kinds,
+            startVelocities: startVelocities, endVelocities: endVelocities)
+    }
 
     /// The time of the last keyframe: the track's length from time 0.
     @inlinable
@@ -48,11 +60,33 @@ public struct Track<Value: Animatable>: Sendable {
 
     /// The value at `time` seconds.
     ///
+    /// Segments eased by a `Hashable` curve that a ``TimingCurveTable`` follows everywhere (every
+    /// cubic Bézier, Penner curve and CSS `linear(...)`) read the curve's verified table, shared by
+    /// every track and bank in the process, instead of solving the curve: within the table's
+    /// tolerance (1e-9 of the distance moved) of the exact value, and bit for bit what a
+    /// ``ScalarTrackBank`` of ``ScalarTrackBank/Precision/tabulated`` precision gives. Other
+    /// segments (linear, hold, cubic, springs, steps, closures) are exact.
+    /// ``value(at:precision:)`` with ``ScalarTrackBank/Precision/identical`` calls every curve.
+    ///
     /// - Complexity: O(log n) in the number of keyframes.
     @inlinable
     public func value(at time: Double) -> Value {
         let index = segmentIndex(containing: time, from: 0)
         return value(at: time, segment: index)
+    }
+
+    /// The value at `time` seconds, with curves read from their tables (``value(at:)``) or each
+    /// called itself (``ScalarTrackBank/Precision/identical``: what an identical-precision bank
+    /// gives, bit for bit).
+    ///
+    /// - Complexity: O(log n) in the number of keyframes.
+    @inlinable
+    public func value(at time: Double, precision: ScalarTrackBank.Precision) -> Value {
+        let index = segmentIndex(containing: time, from: 0)
+        switch precision {
+        case .tabulated: return value(at: time, segment: index)
+        case .identical: return exactValue(at: time, segment: index)
+        }
     }
 
     /// The value at `time` seconds with CSS's *before flag*: where a step curve jumps exactly at

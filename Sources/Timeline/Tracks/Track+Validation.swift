@@ -74,8 +74,9 @@ extension Track {
     /// Compiles validated keyframes: resolves every segment's start and end velocity.
     private static func compile(_ keyframes: [Keyframe<Value>]) throws(TrackError) -> Track {
         let count = keyframes.count
-        let times = keyframes.map(\.time)
-        let values = keyframes.map(\.value)
+        // Closures, not key paths: a key path into a generic type is instantiated at run time.
+        let times = keyframes.map { $0.time }
+        let values = keyframes.map { $0.value }
         let segmentCount = count - 1
 
         func tangent(at k: Int) -> Value {

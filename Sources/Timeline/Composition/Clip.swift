@@ -34,13 +34,29 @@
 public struct Clip<Root>: Sendable {
     @usableFromInline
     indirect enum Node: Sendable {
-        /// Local time, CSS's before flag, the state.
-        case leaf(@Sendable (Double, Bool, inout Root) -> Void)
+        case leaf(Leaf)
         case placed([Placement])
         case delayed(Double, Clip)
         case speed(Double, Clip)
         case repeated(Double, Clip)
         case autoreversed(Clip)
+    }
+
+    /// What a leaf plays.
+    @usableFromInline
+    struct Leaf: Sendable {
+        /// Applies the leaf: local time, CSS's before flag, the state.
+        let body: @Sendable (Double, Bool, inout Root) -> Void
+        /// A number track bound to a stored `Double` property of `Root` at this byte offset, which
+        /// the compiled program plays from a bank and stores directly.
+        let track: Track<Double>?
+        let offset: Int?
+
+        init(_ body: @escaping @Sendable (Double, Bool, inout Root) -> Void, track: Track<Double>? = nil, offset: Int? = nil) {
+            self.body = body
+            self.track = track
+            self.offset = offset
+        }
     }
 
     @usableFromInline
@@ -60,11 +76,15 @@ public struct Clip<Root>: Sendable {
     /// Named times inside the clip (labels of a ``Choreography``, carried through combinators).
     public let markers: [Marker]
 
+    /// The compiled form, made the first time the clip is applied.
+    let compiled: ClipProgramCache<Root>
+
     init(node: Node, duration: Double, fill: FillMode = .forwards, markers: [Marker] = []) {
         self.node = node
         self.duration = duration
         self.fill = fill
         self.markers = markers.sorted { $0.time < $1.time }
+        compiled = ClipProgramCache()
     }
 
     /// A clip that plays a motion into a property of the state.
@@ -77,10 +97,21 @@ public struct Clip<Root>: Sendable {
     public init<M: Motion>(
         _ motion: M, _ property: any WritableKeyPath<Root, M.Value> & Sendable, name: String? = nil
     ) {
+        // The key path as its class, not an existential: writing through it then needs no
+        // metadata looked up per frame.
+        let path = UncheckedKeyPath(property as WritableKeyPath<Root, M.Value>)
+        let body: @Sendable (Double, Bool, inout Root) -> Void = { time, beforeFlag, root in
+            root[keyPath: path.path] = beforeFlag ? motion.value(at: time, beforeFlag: true) : motion.value(at: time)
+        }
+        // A number track into a stored property: played from a bank and stored in place.
+        var leaf = Leaf(body)
+        if let track = motion as? Track<Double>, track.storage.bankReadsCurvesAsTrackDoes,
+            let path = property as? WritableKeyPath<Root, Double>, let offset = MemoryLayout<Root>.offset(of: path)
+        {
+            leaf = Leaf(body, track: track, offset: offset)
+        }
         self.init(
-            node: .leaf { time, beforeFlag, root in
-                root[keyPath: property] = beforeFlag ? motion.value(at: time, beforeFlag: true) : motion.value(at: time)
-            },
+            node: .leaf(leaf),
             duration: motion.duration,
             markers: Self.startAndEnd(name, duration: motion.duration))
     }
@@ -119,7 +150,7 @@ public struct Clip<Root>: Sendable {
         guard duration.isFinite, duration >= 0 else {
             throw .nonFiniteTime("clip duration", duration)
         }
-        self.init(node: .leaf(body), duration: duration, markers: Self.startAndEnd(name, duration: duration))
+        self.init(node: .leaf(Leaf(body)), duration: duration, markers: Self.startAndEnd(name, duration: duration))
     }
 
     /// Applies the clip's values at `time` to `root`; time is clamped to `0...duration`.
@@ -128,16 +159,27 @@ public struct Clip<Root>: Sendable {
     /// duration, its end values (see [the timing model](../../Docs/TimingModel.md)).
     ///
     /// - Complexity: O(number of clips and tracks in the tree), plus each track's lookup.
-    @inlinable
+    /// The clip is compiled, the first time it is applied, into a flat program of timing steps and
+    /// a ``ScalarTrackBank`` of its number tracks (see `Docs/Architecture.md`); frames of one clip
+    /// are evaluated one at a time.
     public func apply(at time: Double, to root: inout Root) {
-        if time >= duration {
-            applyLocal(duration, .after, to: &root)
-        } else if time > 0 {
-            applyLocal(time, .active, to: &root)
-        } else {
-            // NaN counts as 0.
-            applyLocal(0, time < 0 ? .before : .active, to: &root)
-        }
+        let (local, phase) = topLevel(time)
+        compiled.program(for: self).apply(local, phase, to: &root)
+    }
+
+    /// The local time and phase of `time` at the top level: clamped to `0...duration`.
+    func topLevel(_ time: Double) -> (Double, ClipPhase) {
+        if time >= duration { return (duration, .after) }
+        if time > 0 { return (time, .active) }
+        // NaN counts as 0.
+        return (0, time < 0 ? .before : .active)
+    }
+
+    /// ``apply(at:to:)`` by walking the clip tree, as the compiled program must agree with: a test
+    /// hook.
+    package func _applyThroughTree(at time: Double, to root: inout Root) {
+        let (local, phase) = topLevel(time)
+        applyLocal(local, phase, to: &root)
     }
 
     /// The state at `time`, starting from `base`.
@@ -159,8 +201,8 @@ public struct Clip<Root>: Sendable {
     @usableFromInline
     func applyLocal(_ time: Double, _ phase: ClipPhase, to root: inout Root) {
         switch node {
-        case .leaf(let body):
-            body(time, phase == .before, &root)
+        case .leaf(let leaf):
+            leaf.body(time, phase == .before, &root)
         case .placed(let placements):
             for placement in placements {
                 let child = placement.clip
@@ -188,20 +230,44 @@ public struct Clip<Root>: Sendable {
         case .speed(let factor, let child):
             child.applyLocal(min(time * factor, child.duration), phase, to: &root)
         case .repeated(let count, let child):
-            let (local, childPhase) = Self.iteration(time, phase, count: count, length: child.duration)
+            let (local, childPhase) = ClipPhase.iteration(time, phase, count: count, length: child.duration)
             child.applyLocal(local, childPhase, to: &root)
         case .autoreversed(let child):
-            let length = child.duration
-            let progress = length > 0 ? ClipPhase.snapped(time / length) : (phase == .after ? 2 : 0)
-            if progress >= 2 {
-                // Ended playing backwards: at the start, with the before flag.
-                child.applyLocal(0, .before, to: &root)
-            } else if progress <= 1 {
-                child.applyLocal(min(time, length), phase, to: &root)
-            } else {
-                child.applyLocal(max(2 * length - time, 0), phase == .after ? .before : .active, to: &root)
-            }
+            let (local, childPhase) = ClipPhase.reversal(time, phase, length: child.duration)
+            child.applyLocal(local, childPhase, to: &root)
         }
+    }
+}
+
+/// Where a clip's local time lies against its active interval, as in the Web Animations timing
+/// model: before it (clamped to the start), in it, or at or after its end (clamped to the end).
+@usableFromInline
+enum ClipPhase: Sendable {
+    case before, active, after
+
+    /// Two times closer than this are the same instant: rounding in sums and products of times
+    /// (0.1 + 0.2 against 0.3) is a few units in the last place of the largest operand.
+    @inlinable
+    static func tolerance(_ a: Double, _ b: Double, _ c: Double) -> Double {
+        let magnitude = max(abs(a), abs(b), c.isFinite ? abs(c) : 0)
+        return magnitude.isFinite ? 16 * magnitude.ulp : 0
+    }
+
+    /// `progress` snapped to the nearest whole number when within 16 units in its last place.
+    @inlinable
+    static func snapped(_ progress: Double) -> Double {
+        let whole = progress.rounded()
+        return abs(progress - whole) <= 16 * progress.ulp ? whole : progress
+    }
+
+    /// The local time and phase of the child of an autoreverse of a clip of length `length`:
+    /// forwards, then backwards; ended playing backwards, at the start with the before flag.
+    @usableFromInline
+    static func reversal(_ time: Double, _ phase: ClipPhase, length: Double) -> (time: Double, phase: ClipPhase) {
+        let progress = length > 0 ? ClipPhase.snapped(time / length) : (phase == .after ? 2 : 0)
+        if progress >= 2 { return (0, .before) }
+        if progress <= 1 { return (min(time, length), phase) }
+        return (max(2 * length - time, 0), phase == .after ? .before : .active)
     }
 
     /// The local time and phase, inside one iteration of length `length`, at time `time` of a
@@ -228,26 +294,12 @@ public struct Clip<Root>: Sendable {
     }
 }
 
-/// Where a clip's local time lies against its active interval, as in the Web Animations timing
-/// model: before it (clamped to the start), in it, or at or after its end (clamped to the end).
-@usableFromInline
-enum ClipPhase: Sendable {
-    case before, active, after
+/// A key path the caller gave as `Sendable`, kept as its class for fast writes.
+struct UncheckedKeyPath<Root, Value>: @unchecked Sendable {
+    // Unchecked: it is only made from a key path that is `Sendable`.
+    let path: WritableKeyPath<Root, Value>
 
-    /// Two times closer than this are the same instant: rounding in sums and products of times
-    /// (0.1 + 0.2 against 0.3) is a few units in the last place of the largest operand.
-    @inlinable
-    static func tolerance(_ a: Double, _ b: Double, _ c: Double) -> Double {
-        let magnitude = max(abs(a), abs(b), c.isFinite ? abs(c) : 0)
-        return magnitude.isFinite ? 16 * magnitude.ulp : 0
-    }
-
-    /// `progress` snapped to the nearest whole number when within 16 units in its last place.
-    @inlinable
-    static func snapped(_ progress: Double) -> Double {
-        let whole = progress.rounded()
-        return abs(progress - whole) <= 16 * progress.ulp ? whole : progress
-    }
+    init(_ path: WritableKeyPath<Root, Value>) { self.path = path }
 }
 
 /// A named time in a clip.

@@ -48,6 +48,16 @@ final class TrackStorage<Value: Animatable>: @unchecked Sendable {
         tablePieces = pieces
     }
 
+    /// Whether a tabulated ``ScalarTrackBank`` reads this track's curves as the track does: every
+    /// timing curve is `Hashable` (shared tables, or called by both), none a closure the bank
+    /// would tabulate on its own.
+    var bankReadsCurvesAsTrackDoes: Bool {
+        kinds.allSatisfy { kind in
+            guard case .timing(let function) = kind else { return true }
+            return function is any Hashable
+        }
+    }
+
     /// The curve of timing segment `index`, for the parts of `0...1` a table leaves to it.
     @usableFromInline
     func curve(ofSegment index: Int) -> TimingCurve {

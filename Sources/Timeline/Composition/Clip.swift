@@ -225,10 +225,10 @@ public struct Clip<Root>: Sendable {
                 // During the delay: the start values only if the delayed clip fills backwards.
                 if fill.backwards { child.applyLocal(0, .before, to: &root) }
             } else {
-                child.applyLocal(min(max(time - delay, 0), child.duration), phase, to: &root)
+                child.applyLocal(ClipPhase.delayed(time, by: delay, length: child.duration), phase, to: &root)
             }
         case .speed(let factor, let child):
-            child.applyLocal(min(time * factor, child.duration), phase, to: &root)
+            child.applyLocal(ClipPhase.scaled(time, by: factor, length: child.duration), phase, to: &root)
         case .repeated(let count, let child):
             let (local, childPhase) = ClipPhase.iteration(time, phase, count: count, length: child.duration)
             child.applyLocal(local, childPhase, to: &root)
@@ -260,13 +260,30 @@ enum ClipPhase: Sendable {
         return abs(progress - whole) <= 16 * progress.ulp ? whole : progress
     }
 
+    /// The child's time `time - delay` of a delay, in `0...length`: exactly `length` within the
+    /// tolerance of it, so that the end of a delayed clip is its child's end, not a rounding short.
+    @inlinable
+    static func delayed(_ time: Double, by delay: Double, length: Double) -> Double {
+        let local = time - delay
+        return local >= length - tolerance(time, delay, length) ? length : max(local, 0)
+    }
+
+    /// The child's time `time × factor` of a speed change, in `0...length`, exactly `length`
+    /// within the tolerance of it.
+    @inlinable
+    static func scaled(_ time: Double, by factor: Double, length: Double) -> Double {
+        let local = time * factor
+        return local >= length - tolerance(local, length, 0) ? length : local
+    }
+
     /// The local time and phase of the child of an autoreverse of a clip of length `length`:
     /// forwards, then backwards; ended playing backwards, at the start with the before flag.
     @usableFromInline
     static func reversal(_ time: Double, _ phase: ClipPhase, length: Double) -> (time: Double, phase: ClipPhase) {
         let progress = length > 0 ? ClipPhase.snapped(time / length) : (phase == .after ? 2 : 0)
         if progress >= 2 { return (0, .before) }
-        if progress <= 1 { return (min(time, length), phase) }
+        if progress == 1 { return (length, phase) }
+        if progress < 1 { return (min(time, length), phase) }
         return (max(2 * length - time, 0), phase == .after ? .before : .active)
     }
 

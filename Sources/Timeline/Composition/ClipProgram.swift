@@ -165,10 +165,10 @@ extension ClipStep {
             if slot.time < delay - ClipPhase.tolerance(slot.time, delay, 0) {
                 return ClipSlot(time: 0, phase: .before, applies: fillsBackwards)
             }
-            return ClipSlot(time: min(max(slot.time - delay, 0), duration), phase: slot.phase, applies: true)
+            return ClipSlot(time: ClipPhase.delayed(slot.time, by: delay, length: duration), phase: slot.phase, applies: true)
         case .speed(let parent, let factor, let duration):
             let slot = slots[parent]
-            return ClipSlot(time: min(slot.time * factor, duration), phase: slot.phase, applies: slot.applies)
+            return ClipSlot(time: ClipPhase.scaled(slot.time, by: factor, length: duration), phase: slot.phase, applies: slot.applies)
         case .repeated(let parent, let count, let length):
             let slot = slots[parent]
             let (time, phase) = ClipPhase.iteration(slot.time, slot.phase, count: count, length: length)

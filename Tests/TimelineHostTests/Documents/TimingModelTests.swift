@@ -248,3 +248,27 @@ struct NestedTimingModelTests {
         #expect(events == ["0 started f", "2 repeated f", "4 repeated f", "6 repeated f", "8 repeated f"])
     }
 }
+
+/// Ends reached through a delay and a speed change, found by the Web Animations check.
+@Suite("Timing model boundaries, exact ends")
+struct ExactEndTests {
+    @Test func aDelayedSpedUpTrackHoldsItsLastStepAfterItsEnd() throws {
+        // 0 → 6 over 0.05 s in six steps, 1.5 times as fast, after 0.1 s: it ends at 0.1 + 0.05 /
+        // 1.5 = 0.1333… s; from then on its end value 6, although (0.15 − 0.1) × 1.5 rounds to
+        // 0.04999999999999999, a hair before the last step.
+        let r = try renderDocument("""
+            {"cadence":1,"fps":40,"duration":0.2,"tracks":[{"name":"a","keyframes":[{"time":0,"value":0},{"time":0.05,"value":6,"curve":"steps(6)"}],"delay":0.1,"speed":1.5}]}
+            """)
+        #expect((6...8).map { r.value("a", at: $0) } == [6, 6, 6])
+        #expect(r.value("a", at: 5) == 4)   // 0.125 s: (0.025 × 1.5) / 0.05 = 0.75 of the way: step 4
+    }
+
+    @Test func anAutoreverseTurnsAroundAtItsChildsEnd() throws {
+        // steps(2) 0 → 10 over 0.3 s, autoreversed: at 0.3 s (progress 1, the turn) the child's end, 10.
+        let r = try renderDocument("""
+            {"cadence":1,"fps":10,"duration":0.6,"tracks":[{"name":"a","autoreverse":true,"keyframes":[{"time":0,"value":0},{"time":0.3,"value":10,"curve":"steps(2)"}]}]}
+            """)
+        #expect(r.value("a", at: 3) == 10)
+        #expect(r.value("a", at: 6) == 0)
+    }
+}

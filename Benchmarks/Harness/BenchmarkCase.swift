@@ -24,6 +24,9 @@ struct BenchmarkCase {
         case speedUp(atLeast: Double, over: String)
         /// At most this many times the named case's nanoseconds per value (in the same run).
         case atMostTimes(Double, of: String)
+        /// At most the nanoseconds per value of the case `plus` and this many times those of the
+        /// case `of` (in the same run).
+        case atMostPlus(String, times: Double, of: String)
     }
 }
 
@@ -72,6 +75,11 @@ struct BenchmarkResult: Sendable {
             return base.median / median >= factor
         case .atMostTimes(let factor, _):
             return ratio(among: results).map { $0 <= factor }
+        case .atMostPlus(let plus, let factor, let baseline):
+            guard let extra = results.first(where: { $0.name == plus }),
+                let base = results.first(where: { $0.name == baseline })
+            else { return nil }
+            return nanosecondsPerValue <= extra.nanosecondsPerValue + factor * base.nanosecondsPerValue
         }
     }
 

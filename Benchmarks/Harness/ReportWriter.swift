@@ -33,6 +33,12 @@ enum ReportWriter {
         case .speedUp(let factor, _):
             let speedUp = result.speedUp(among: results).map { fixed($0, 2) + "x" } ?? "?"
             return "\(speedUp) >= \(fixed(factor, 1))x: \(verdict)"
+        case .atMostPlus(let plus, let factor, let baseline):
+            let limit = results.first(where: { $0.name == plus }).flatMap { extra in
+                results.first(where: { $0.name == baseline }).map { extra.nanosecondsPerValue + factor * $0.nanosecondsPerValue }
+            }
+            let short = { (name: String) in name.split(separator: "/").dropFirst().first.map(String.init) ?? name }
+            return "<= \(limit.map { fixed($0, 0) } ?? "?") ns (\(short(plus)) + \(fixed(factor, 0))x \(short(baseline))): \(verdict)"
         case .atMostTimes(let factor, let baseline):
             let ratio = result.ratio(among: results).map { fixed($0, 1) + "x" } ?? "?"
             return "\(ratio) <= \(fixed(factor, 0))x \(baseline.split(separator: "/").dropFirst().first ?? ""): \(verdict)"

@@ -21,8 +21,10 @@ enum AuthoringScenario {
         return [
             bank(tracks, frames: frames),
             trackValue(tracks, frames: frames),
-            clip("authoring/clip-group/10000", frames: frames, target: 4) { clips in Clip.group(clips) },
-            clip("authoring/choreography-stagger/10000", frames: frames, target: 4) { clips in
+            keyPathWrites(frames: frames),
+            collection(frames: frames),
+            clip("authoring/clip-group/10000", frames: frames) { clips in Clip.group(clips) },
+            clip("authoring/choreography-stagger/10000", frames: frames) { clips in
                 var choreography = Choreography<Values>()
                 try choreography.add(try Clip.stagger(clips, each: 0.0001))
                 return choreography.clip
@@ -76,13 +78,52 @@ enum AuthoringScenario {
         }
     }
 
-    /// Tracks bound to `\Values.numbers[i]`, composed by `compose`, applied to one state a frame.
+    static let keyPathName = "authoring/key-path-write/10000"
+
+    /// The cost of the per-element form's writes alone: `state[keyPath: \Values.numbers[i]] = v`.
+    static func keyPathWrites(frames: Int) -> BenchmarkCase {
+        BenchmarkCase(
+            scenario: 8, name: keyPathName, valuesPerRepetition: 10_000 * frames, framesPerRepetition: frames,
+            target: nil
+        ) {
+            let paths = (0..<10_000).map { \Values.numbers[$0] }
+            var state = Values(numbers: Array(repeating: 0, count: paths.count))
+            return Repetition(run: {
+                for frame in 0..<frames {
+                    let value = Double(frame)
+                    for path in paths { state[keyPath: path] = value }
+                    blackHole(state.numbers[frame % state.numbers.count])
+                }
+            })
+        }
+    }
+
+    /// The collection form: the tracks bound to the elements of `\Values.numbers` at once.
+    static func collection(frames: Int) -> BenchmarkCase {
+        BenchmarkCase(
+            scenario: 8, name: "authoring/clip-collection/10000", valuesPerRepetition: 10_000 * frames,
+            framesPerRepetition: frames, target: .atMostTimes(4, of: bankName)
+        ) {
+            let tracks = TrackFactory.scalarTracks(10_000, seed: 1) { _ in .timing(.easeInOut) }
+            let clip = Clip(tracks, elementsOf: \Values.numbers)
+            var state = Values(numbers: Array(repeating: 0, count: tracks.count))
+            return Repetition(run: {
+                for frame in firstFrame..<(firstFrame + frames) {
+                    clip.apply(at: FrameRate.fps60.seconds(ofFrame: frame), to: &state)
+                    blackHole(state.numbers[frame % state.numbers.count])
+                }
+            })
+        }
+    }
+
+    /// Tracks bound to `\Values.numbers[i]`, composed by `compose`, applied to one state a frame:
+    /// the per-element form, whose target is its key-path writes plus 4× the bank.
     static func clip(
-        _ name: String, frames: Int, target: Double, compose: @escaping ([Clip<Values>]) throws -> Clip<Values>
+        _ name: String, frames: Int, compose: @escaping ([Clip<Values>]) throws -> Clip<Values>
     ) -> BenchmarkCase {
         BenchmarkCase(
             scenario: 8, name: name, valuesPerRepetition: 10_000 * frames, framesPerRepetition: frames,
-            target: .atMostTimes(target, of: bankName)
+            target: .atMostPlus(keyPathName, times: 4, of: bankName)
         ) {
             let tracks = TrackFactory.scalarTracks(10_000, seed: 1) { _ in .timing(.easeInOut) }
             let clip = try compose(tracks.indices.map { index in Clip(tracks[index], \Values.numbers[index]) })

@@ -51,11 +51,18 @@ public struct Clip<Root>: Sendable {
         /// the compiled program plays from a bank and stores directly.
         let track: Track<Double>?
         let offset: Int?
+        /// Number tracks written into the elements of an array of `Root`, which the compiled
+        /// program plays from a bank and stores in place.
+        let collection: CollectionLanes<Root>?
 
-        init(_ body: @escaping @Sendable (Double, Bool, inout Root) -> Void, track: Track<Double>? = nil, offset: Int? = nil) {
+        init(
+            _ body: @escaping @Sendable (Double, Bool, inout Root) -> Void, track: Track<Double>? = nil,
+            offset: Int? = nil, collection: CollectionLanes<Root>? = nil
+        ) {
             self.body = body
             self.track = track
             self.offset = offset
+            self.collection = collection
         }
     }
 

@@ -17,6 +17,8 @@ final class ClipProgram<Root>: Sendable {
     let steps: [ClipStep]
     let leaves: [ClipLeaf]
     let bodies: [@Sendable (Double, Bool, inout Root) -> Void]
+    /// How leaves over the elements of an array reach it.
+    let projections: [@Sendable (inout Root, (UnsafeMutableRawBufferPointer) -> Void) -> Void]
     /// The number tracks of leaves with a lane, one lane each.
     let bank: ScalarTrackBank?
     /// The slots of the frame being evaluated; frames of one program run one at a time.
@@ -27,6 +29,7 @@ final class ClipProgram<Root>: Sendable {
         builder.add(clip, slot: 0)
         steps = builder.steps
         bodies = builder.bodies
+        projections = builder.collections.map(\.project)
         let bank = builder.tracks.isEmpty ? nil : try? ScalarTrackBank(builder.tracks)
         self.bank = bank
         leaves = builder.leaves.map { leaf in
@@ -59,9 +62,20 @@ final class ClipProgram<Root>: Sendable {
             let slot = slots[leaf.slot]
             guard slot.applies else { continue }
             if let bank, leaf.lane >= 0, slot.phase != .before {
-                let value = bank.value(ofTrack: leaf.lane, at: BankView.normalized(slot.time))
-                withUnsafeMutableBytes(of: &root) { bytes in
-                    bytes.storeBytes(of: value, toByteOffset: leaf.offset, as: Double.self)
+                let time = BankView.normalized(slot.time)
+                if leaf.projection < 0 {
+                    let value = bank.value(ofTrack: leaf.lane, at: time)
+                    withUnsafeMutableBytes(of: &root) { bytes in
+                        bytes.storeBytes(of: value, toByteOffset: leaf.offset, as: Double.self)
+                    }
+                } else {
+                    projections[leaf.projection](&root) { elements in
+                        let count = Swift.min(leaf.count, elements.count / leaf.stride)
+                        for index in 0..<count {
+                            let value = bank.value(ofTrack: leaf.lane &+ index, at: time)
+                            elements.storeBytes(of: value, toByteOffset: index &* leaf.stride &+ leaf.offset, as: Double.self)
+                        }
+                    }
                 }
             } else {
                 bodies[leaf.body](slot.time, slot.phase == .before, &root)
@@ -75,6 +89,7 @@ final class ClipProgram<Root>: Sendable {
         var leaves: [ClipLeaf] = []
         var bodies: [@Sendable (Double, Bool, inout Root) -> Void] = []
         var tracks: [Track<Double>] = []
+        var collections: [CollectionLanes<Root>] = []
 
         /// Adds `clip`, whose slot is `slot`, and everything below it.
         mutating func add(_ clip: Clip<Root>, slot: Int) {
@@ -84,6 +99,12 @@ final class ClipProgram<Root>: Sendable {
                 if let track = leaf.track, let offset = leaf.offset {
                     leaves.append(ClipLeaf(slot: slot, lane: tracks.count, offset: offset, body: bodies.count - 1))
                     tracks.append(track)
+                } else if let lanes = leaf.collection, !lanes.tracks.isEmpty {
+                    collections.append(lanes)
+                    leaves.append(ClipLeaf(
+                        slot: slot, lane: tracks.count, offset: lanes.offset, body: bodies.count - 1,
+                        count: lanes.tracks.count, stride: lanes.stride, projection: collections.count - 1))
+                    tracks += lanes.tracks
                 } else {
                     leaves.append(ClipLeaf(slot: slot, lane: -1, offset: -1, body: bodies.count - 1))
                 }
@@ -134,6 +155,12 @@ struct ClipLeaf: Sendable {
     let offset: Int
     /// Its closure, in ``bodies``.
     let body: Int
+    /// How many lanes it plays, from `lane` on: one, or one per element of an array.
+    var count = 1
+    /// The bytes between the elements of its array.
+    var stride = 0
+    /// How it reaches its array, in ``ClipProgram/projections``, or -1: it writes `Root` itself.
+    var projection = -1
 }
 
 /// A node's local time, phase, and whether it applies.

@@ -106,3 +106,72 @@ struct ClipProgramTests {
         #expect(scene.writes == 1)
     }
 }
+
+/// An object of a scene, with a stored and a computed number.
+struct CollectionItem: Sendable, Equatable {
+    var x = 0.0, y = 0.0
+    var half: Double {
+        get { x / 2 }
+        set { x = newValue * 2 }
+    }
+}
+
+struct CollectionField: Sendable, Equatable {
+    var items: [CollectionItem] = Array(repeating: CollectionItem(y: -1), count: 6)
+    var levels: [Double] = Array(repeating: -1, count: 6)
+}
+
+/// Tracks bound to the elements of an array: the same values as a clip per element.
+@Suite("Clips over collections")
+struct CollectionClipTests {
+    static func tracks(_ count: Int, seed: UInt64) -> [Track<Double>] {
+        var random = RandomTracks(seed: seed)
+        let kinds: [SegmentKind<Double>] = [
+            .linear, .hold, .cubic, .timing(TimingCurve(SquareTiming())), .timing(TimingCurve(ThirdsTiming())),
+            .timing(TimingCurve(QuadraticTiming())),
+        ]
+        return (0..<count).map { _ in random.track(keyframes: 2 + Int.random(in: 0...3, using: &random.random), kinds: kinds) }
+    }
+
+    /// Stored properties are written in place, computed ones through their key path.
+    @Test(arguments: [false, true])
+    func aCollectionClipPlaysAsAGroupOfClipsPerElement(computed: Bool) throws {
+        let tracks = Self.tracks(6, seed: 21)
+        let levels = Self.tracks(5, seed: 22)
+        let items = computed
+            ? Clip(tracks, elementsOf: \CollectionField.items, \CollectionItem.half)
+            : Clip(tracks, elementsOf: \CollectionField.items, \CollectionItem.x)
+        let itemClips = tracks.indices.map { index in
+            (computed ? Clip(tracks[index], \CollectionField.items[index].half) : Clip(tracks[index], \CollectionField.items[index].x))
+                .filling(.both)
+        }
+        let collection = try Clip.sequence([
+            items.delayed(by: 0.3).filling(.both),
+            Clip(levels, elementsOf: \CollectionField.levels).repeated(1.5).autoreversed(),
+        ])
+        let perElement = try Clip.sequence([
+            Clip.group(itemClips).delayed(by: 0.3).filling(.both),
+            Clip.group(levels.indices.map { Clip(levels[$0], \CollectionField.levels[$0]).filling(.both) }).repeated(1.5).autoreversed(),
+        ])
+        #expect(collection.duration == perElement.duration)
+        for step in -10...(Int(collection.duration * 60) + 10) {
+            let time = Double(step) / 60
+            var compiled = CollectionField(), reference = CollectionField()
+            collection.apply(at: time, to: &compiled)
+            perElement._applyThroughTree(at: time, to: &reference)
+            #expect(compiled == reference, "t = \(time)")
+        }
+    }
+
+    @Test func tracksBeyondTheCollectionWriteNothing() {
+        let tracks = Self.tracks(9, seed: 23)
+        let clip = Clip(tracks, elementsOf: \CollectionField.levels)
+        var field = CollectionField()
+        field.levels = [0, 0]
+        clip.apply(at: 1, to: &field)
+        #expect(field.levels == [tracks[0].value(at: 1), tracks[1].value(at: 1)])
+        var empty = CollectionField(items: [], levels: [])
+        Clip(tracks, elementsOf: \CollectionField.items, \CollectionItem.y).apply(at: 1, to: &empty)
+        #expect(empty == CollectionField(items: [], levels: []))
+    }
+}

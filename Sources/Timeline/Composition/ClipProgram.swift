@@ -70,7 +70,9 @@ final class ClipProgram<Root>: Sendable {
                     }
                 } else {
                     projections[leaf.projection](&root) { elements in
-                        let count = Swift.min(leaf.count, elements.count / leaf.stride)
+                        // Whole elements only: the last write ends 8 bytes after its offset.
+                        let room = elements.count - leaf.offset - MemoryLayout<Double>.size
+                        let count = room < 0 ? 0 : Swift.min(leaf.count, room / leaf.stride + 1)
                         for index in 0..<count {
                             let value = bank.value(ofTrack: leaf.lane &+ index, at: time)
                             elements.storeBytes(of: value, toByteOffset: index &* leaf.stride &+ leaf.offset, as: Double.self)

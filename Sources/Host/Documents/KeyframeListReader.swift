@@ -27,33 +27,17 @@ enum DocumentTrackValues: Sendable {
 
     /// A clip that writes the values into a frame at `offset` (numbers) or `offset` (paths).
     ///
-    /// Number and vector tracks are compiled into a ``ScalarTrackBank`` of identical precision: the
-    /// same bits as `Track.value(at:)`, without the retains and existential copies of walking the
-    /// track's authoring form every frame.
+    /// Number and vector tracks are bound to the frame's numbers from `offset` on, so the clip's
+    /// compiled program plays them from one bank and writes them in place, one reach of the frame's
+    /// numbers for every track in a row; colours and paths write through closures.
     func makeClip(offset: Int, name: String) -> Clip<Frame> {
         let length = duration
         let body: @Sendable (Double, Bool, inout Frame) -> Void
         switch self {
         case .number(let track):
-            let bank = try? ScalarTrackBank([track], precision: .identical)
-            body = { time, beforeFlag, frame in
-                if beforeFlag || bank == nil {
-                    frame.numbers[offset] = track.value(at: time, beforeFlag: beforeFlag)
-                } else {
-                    try? bank?.evaluate(at: time, into: &frame.numbers, startingAt: offset)
-                }
-            }
+            return Clip([track], elementsOf: \Frame.numbers, startingAt: offset, name: name)
         case .vector(let tracks):
-            let bank = try? ScalarTrackBank(tracks, precision: .identical)
-            body = { time, beforeFlag, frame in
-                if beforeFlag || bank == nil {
-                    for (component, track) in tracks.enumerated() {
-                        frame.numbers[offset + component] = track.value(at: time, beforeFlag: beforeFlag)
-                    }
-                } else {
-                    try? bank?.evaluate(at: time, into: &frame.numbers, startingAt: offset)
-                }
-            }
+            return Clip(tracks, elementsOf: \Frame.numbers, startingAt: offset, name: name)
         case .color(let track):
             body = { time, beforeFlag, frame in
                 let color = track.value(at: time, beforeFlag: beforeFlag)

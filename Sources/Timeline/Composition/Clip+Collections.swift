@@ -16,12 +16,13 @@ extension Clip {
     /// - Parameters:
     ///   - tracks: One track per element, in element order.
     ///   - collection: The array property.
+    ///   - start: The element the first track writes; track `i` writes element `start + i`.
     ///   - name: If given, the clip reports start and end markers with this name.
     public init(
         _ tracks: [Track<Double>], elementsOf collection: any WritableKeyPath<Root, [Double]> & Sendable,
-        name: String? = nil
+        startingAt start: Int = 0, name: String? = nil
     ) {
-        self.init(tracks, elementsOf: collection, \Double.self, name: name)
+        self.init(tracks, elementsOf: collection, \Double.self, startingAt: start, name: name)
     }
 
     /// A clip that plays one number track into a property of each element of an array property
@@ -42,14 +43,15 @@ extension Clip {
     ///   - tracks: One track per element, in element order.
     ///   - collection: The array property.
     ///   - property: The property of each element the tracks write.
+    ///   - start: The element the first track writes; track `i` writes element `start + i`.
     ///   - name: If given, the clip reports start and end markers with this name.
     public init<Element>(
         _ tracks: [Track<Double>], elementsOf collection: any WritableKeyPath<Root, [Element]> & Sendable,
-        _ property: any WritableKeyPath<Element, Double> & Sendable, name: String? = nil
+        _ property: any WritableKeyPath<Element, Double> & Sendable, startingAt start: Int = 0, name: String? = nil
     ) {
         let binding = CollectionBinding(
             tracks: tracks, collection: UncheckedKeyPath(collection as WritableKeyPath<Root, [Element]>),
-            property: UncheckedKeyPath(property as WritableKeyPath<Element, Double>))
+            property: UncheckedKeyPath(property as WritableKeyPath<Element, Double>), start: Swift.max(start, 0))
         let duration = tracks.map(\.duration).max() ?? 0
         self.init(
             node: .leaf(Leaf(binding.body, collection: binding.lanes)), duration: duration,
@@ -62,14 +64,16 @@ struct CollectionBinding<Root, Element>: Sendable {
     let tracks: [Track<Double>]
     let collection: UncheckedKeyPath<Root, [Element]>
     let property: UncheckedKeyPath<Element, Double>
+    /// The element track 0 writes.
+    let start: Int
 
     /// Applies every track at a local time: the array reached once, each element written.
     var body: @Sendable (Double, Bool, inout Root) -> Void {
-        let tracks = tracks, collection = collection, property = property
+        let tracks = tracks, collection = collection, property = property, start = start
         return { time, beforeFlag, root in
             root[keyPath: collection.path].withUnsafeMutableBufferPointer { elements in
-                for index in 0..<Swift.min(tracks.count, elements.count) {
-                    elements[index][keyPath: property.path] = tracks[index].value(at: time, beforeFlag: beforeFlag)
+                for index in 0..<Swift.max(Swift.min(tracks.count, elements.count - start), 0) {
+                    elements[start + index][keyPath: property.path] = tracks[index].value(at: time, beforeFlag: beforeFlag)
                 }
             }
         }
@@ -82,8 +86,10 @@ struct CollectionBinding<Root, Element>: Sendable {
             let offset = MemoryLayout<Element>.offset(of: property.path)
         else { return nil }
         let collection = collection
+        let stride = MemoryLayout<Element>.stride
         return CollectionLanes(
-            tracks: tracks, offset: offset, stride: MemoryLayout<Element>.stride,
+            tracks: tracks, offset: start * stride + offset, stride: stride,
+            array: ArrayIdentity(collection.path),
             project: { root, write in
                 root[keyPath: collection.path].withUnsafeMutableBufferPointer { elements in
                     write(UnsafeMutableRawBufferPointer(elements))
@@ -98,6 +104,16 @@ struct CollectionLanes<Root>: Sendable {
     let tracks: [Track<Double>]
     let offset: Int
     let stride: Int
+    /// Which array: leaves of the same array in a row share one reach a frame.
+    let array: ArrayIdentity
     /// Reaches the array once and hands its elements' bytes to the writer.
     let project: @Sendable (inout Root, (UnsafeMutableRawBufferPointer) -> Void) -> Void
+}
+
+/// An array property, by its key path: equal for every leaf that writes the same array.
+struct ArrayIdentity: Hashable, @unchecked Sendable {
+    // Unchecked: key paths are immutable; this one is only compared.
+    let path: AnyKeyPath
+
+    init(_ path: AnyKeyPath) { self.path = path }
 }

@@ -19,8 +19,12 @@ final class ClipProgram<Root>: Sendable {
     let bodies: [@Sendable (Double, Bool, inout Root) -> Void]
     /// How leaves over the elements of an array reach it.
     let projections: [@Sendable (inout Root, (UnsafeMutableRawBufferPointer) -> Void) -> Void]
-    /// The number tracks of leaves with a lane, one lane each.
+    /// The number tracks of leaves with a lane, one lane each, and the tracks themselves (which
+    /// evaluate while the before flag is set).
     let bank: ScalarTrackBank?
+    let tracks: [Track<Double>]
+    /// Each lane's value at its local time 0 with the before flag: what it shows before it starts.
+    let beforeStart: [Double]
     /// The slots of the frame being evaluated; frames of one program run one at a time.
     private let slots: Mutex<[ClipSlot]>
 
@@ -32,6 +36,8 @@ final class ClipProgram<Root>: Sendable {
         projections = builder.collections.map(\.project)
         let bank = builder.tracks.isEmpty ? nil : try? ScalarTrackBank(builder.tracks)
         self.bank = bank
+        tracks = builder.tracks
+        beforeStart = builder.tracks.map { $0.value(at: 0, beforeFlag: true) }
         leaves = builder.leaves.map { leaf in
             bank == nil && leaf.lane >= 0 ? ClipLeaf(slot: leaf.slot, lane: -1, offset: -1, body: leaf.body) : leaf
         }
@@ -58,30 +64,66 @@ final class ClipProgram<Root>: Sendable {
     }
 
     private func run(_ slots: UnsafeMutableBufferPointer<ClipSlot>, bank: BankView?, to root: inout Root) {
-        for leaf in leaves {
+        var index = 0
+        while index < leaves.count {
+            let leaf = leaves[index]
             let slot = slots[leaf.slot]
-            guard slot.applies else { continue }
-            if let bank, leaf.lane >= 0, slot.phase != .before {
-                let time = BankView.normalized(slot.time)
-                if leaf.projection < 0 {
-                    let value = bank.value(ofTrack: leaf.lane, at: time)
-                    withUnsafeMutableBytes(of: &root) { bytes in
-                        bytes.storeBytes(of: value, toByteOffset: leaf.offset, as: Double.self)
-                    }
-                } else {
-                    projections[leaf.projection](&root) { elements in
-                        // Whole elements only: the last write ends 8 bytes after its offset.
-                        let room = elements.count - leaf.offset - MemoryLayout<Double>.size
-                        let count = room < 0 ? 0 : Swift.min(leaf.count, room / leaf.stride + 1)
-                        for index in 0..<count {
-                            let value = bank.value(ofTrack: leaf.lane &+ index, at: time)
-                            elements.storeBytes(of: value, toByteOffset: index &* leaf.stride &+ leaf.offset, as: Double.self)
-                        }
-                    }
-                }
-            } else {
-                bodies[leaf.body](slot.time, slot.phase == .before, &root)
+            guard slot.applies else {
+                index += 1
+                continue
             }
+            guard let bank, leaf.lane >= 0 else {
+                bodies[leaf.body](slot.time, slot.phase == .before, &root)
+                index += 1
+                continue
+            }
+            if leaf.projection < 0 {
+                let value = slot.phase == .before
+                    ? valueWithBeforeFlag(lane: leaf.lane, at: slot.time)
+                    : bank.value(ofTrack: leaf.lane, at: BankView.normalized(slot.time))
+                withUnsafeMutableBytes(of: &root) { bytes in
+                    bytes.storeBytes(of: value, toByteOffset: leaf.offset, as: Double.self)
+                }
+                index += 1
+                continue
+            }
+            // The leaves in a row that write the same array from the bank share one reach of it.
+            var end = index + 1
+            while end < leaves.count, leaves[end].projection == leaf.projection { end += 1 }
+            projections[leaf.projection](&root) { elements in
+                for member in leaves[index..<end] {
+                    let slot = slots[member.slot]
+                    guard slot.applies else { continue }
+                    write(member, at: slot, from: bank, into: elements)
+                }
+            }
+            index = end
+        }
+    }
+
+    /// A lane's value with the before flag: before its start (local time 0) from ``beforeStart``,
+    /// elsewhere (a clip frozen part-way playing backwards) from its track.
+    @inline(__always)
+    private func valueWithBeforeFlag(lane: Int, at time: Double) -> Double {
+        time == 0 ? beforeStart[lane] : tracks[lane].value(at: time, beforeFlag: true)
+    }
+
+    /// Writes a leaf's lanes into the elements of its array: whole elements only (the last write
+    /// ends 8 bytes after its offset). With the before flag set, each track evaluates itself (the
+    /// flag changes a step curve at its jump, which the bank does not know); otherwise the bank.
+    @inline(__always)
+    private func write(
+        _ leaf: ClipLeaf, at slot: ClipSlot, from bank: BankView, into elements: UnsafeMutableRawBufferPointer
+    ) {
+        let room = elements.count - leaf.offset - MemoryLayout<Double>.size
+        let count = room < 0 ? 0 : Swift.min(leaf.count, room / leaf.stride + 1)
+        let time = BankView.normalized(slot.time)
+        let beforeFlag = slot.phase == .before
+        for index in 0..<count {
+            let value = beforeFlag
+                ? valueWithBeforeFlag(lane: leaf.lane &+ index, at: slot.time)
+                : bank.value(ofTrack: leaf.lane &+ index, at: time)
+            elements.storeBytes(of: value, toByteOffset: index &* leaf.stride &+ leaf.offset, as: Double.self)
         }
     }
 
@@ -102,10 +144,16 @@ final class ClipProgram<Root>: Sendable {
                     leaves.append(ClipLeaf(slot: slot, lane: tracks.count, offset: offset, body: bodies.count - 1))
                     tracks.append(track)
                 } else if let lanes = leaf.collection, !lanes.tracks.isEmpty {
-                    collections.append(lanes)
+                    let projection: Int
+                    if let known = collections.firstIndex(where: { $0.array == lanes.array }) {
+                        projection = known
+                    } else {
+                        collections.append(lanes)
+                        projection = collections.count - 1
+                    }
                     leaves.append(ClipLeaf(
                         slot: slot, lane: tracks.count, offset: lanes.offset, body: bodies.count - 1,
-                        count: lanes.tracks.count, stride: lanes.stride, projection: collections.count - 1))
+                        count: lanes.tracks.count, stride: lanes.stride, projection: projection))
                     tracks += lanes.tracks
                 } else {
                     leaves.append(ClipLeaf(slot: slot, lane: -1, offset: -1, body: bodies.count - 1))

@@ -272,3 +272,17 @@ struct ExactEndTests {
         #expect(r.value("a", at: 6) == 0)
     }
 }
+
+/// Step curves whose only jump is at an end, which a table follows everywhere else.
+@Suite("Timing model boundaries, steps at the ends")
+struct StepEndsTests {
+    @Test(arguments: ["step-start", "steps(1, jump-both)", "steps(4, jump-start)"])
+    func aStepAtTheStartShowsTheStartValueDuringTheDelay(curve: String) throws {
+        let r = try renderDocument("""
+            {"cadence":1,"fps":4,"tracks":[{"name":"a","delay":0.5,"keyframes":[{"time":0,"value":0},{"time":1,"value":8,"curve":"\(curve)"}]}]}
+            """)
+        #expect(r.value("a", at: 0) == 0)
+        #expect(r.value("a", at: 1) == 0)
+        #expect(r.value("a", at: 2) > 0)   // active: the first jump is taken at the start
+    }
+}

@@ -12,6 +12,8 @@
 struct DocumentComposer {
     let tracks: [DocumentTrack]
     let labels: [Marker]
+    /// Each track's index in ``tracks``, by name.
+    private let trackIndex: [String: Int]
     private(set) var errors: [DocumentError] = []
 
     static let itemKeys = [
@@ -22,6 +24,7 @@ struct DocumentComposer {
     init(tracks: [DocumentTrack], labels: [Marker]) {
         self.tracks = tracks
         self.labels = labels
+        trackIndex = Dictionary(tracks.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func compose(_ cursor: JSONCursor) -> Clip<Frame>? {
@@ -87,8 +90,10 @@ struct DocumentComposer {
         case "track":
             let nameCursor = item.child("track")!
             let name = try nameCursor.string()
-            guard let track = tracks.first(where: { $0.name == name }) else {
-                throw nameCursor.error("unknown track \"\(name)\" (tracks: \(tracks.map(\.name).joined(separator: ", ")))")
+            guard let track = trackIndex[name].map({ tracks[$0] }) else {
+                let known = tracks.prefix(20).map(\.name).joined(separator: ", ")
+                let more = tracks.count > 20 ? " and \(tracks.count - 20) more" : ""
+                throw nameCursor.error("unknown track \"\(name)\" (tracks: \(known)\(more))")
             }
             // A track is one channel: placing it twice would have the copies overwrite each other.
             guard referenced.insert(name).inserted else {

@@ -51,6 +51,11 @@ struct JSONCursor {
         value[key].map { JSONCursor($0, path: path == "$" ? key : "\(path).\(key)") }
     }
 
+    /// The cursor of a member of this object, already found (no lookup by key).
+    func member(_ key: String, _ value: JSONValue) -> JSONCursor {
+        JSONCursor(value, path: path == "$" ? key : "\(path).\(key)")
+    }
+
     func required(_ key: String) throws(DocumentError) -> JSONCursor {
         guard let child = child(key) else { throw error("missing required key \"\(key)\"") }
         return child

@@ -124,7 +124,8 @@ struct DocumentReader {
         guard let members = attempt({ () throws(DocumentError) in try cursor.object() }) else { return [] }
         var labels: [Marker] = []
         for member in members {
-            let child = cursor.child(member.key)!
+            // The member itself: looking each label up by key would be quadratic in their number.
+            let child = cursor.member(member.key, member.value)
             if let time = attempt({ () throws(DocumentError) in try child.nonNegativeNumber() }) {
                 labels.append(Marker(name: member.key, time: time))
             }

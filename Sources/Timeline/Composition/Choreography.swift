@@ -32,6 +32,8 @@ public struct Choreography<Root>: Sendable {
 
     /// The labels and their times, in the order they were added.
     public private(set) var labels: [Marker] = []
+    /// Each label's index in ``labels``.
+    private var labelIndex: [String: Int] = [:]
 
     /// The end of every clip added so far (labels do not move it).
     public private(set) var duration = 0.0
@@ -69,15 +71,18 @@ public struct Choreography<Root>: Sendable {
     public mutating func addLabel(
         _ name: String, at position: Position = .end()
     ) throws(CompositionError) -> Double {
-        guard !labels.contains(where: { $0.name == name }) else { throw .duplicateLabel(name) }
+        guard labelIndex[name] == nil else { throw .duplicateLabel(name) }
         let time = try resolve(position)
+        labelIndex[name] = labels.count
         labels.append(Marker(name: name, time: time))
         return time
     }
 
     /// The time of a label, or `nil` if there is no such label.
+    ///
+    /// - Complexity: O(1).
     public func time(ofLabel name: String) -> Double? {
-        labels.first { $0.name == name }?.time
+        labelIndex[name].map { labels[$0].time }
     }
 
     /// The clip that plays everything added, with the labels as markers; it lasts until the end

@@ -48,7 +48,8 @@ extension Clip {
         _ clips: [Clip], each: Double, from origin: StaggerOrigin = .start
     ) throws(CompositionError) -> Clip {
         guard !clips.isEmpty else { throw .emptyStagger }
-        guard each.isFinite, each >= 0 else { throw .nonFiniteTime("stagger step", each) }
+        guard each.isFinite else { throw .nonFiniteTime("stagger step", each) }
+        guard each >= 0 else { throw .negativeTime("stagger step", each) }
         let count = clips.count
         let middle = Double(count - 1) / 2
         let smallest = count % 2 == 0 ? 0.5 : 0

@@ -5,9 +5,11 @@ extension Clip {
     /// ``filling(_:)`` on the delayed clip).
     ///
     /// - Parameter delay: Seconds; finite and not negative.
-    /// - Throws: ``CompositionError/nonFiniteTime(_:_:)`` for a NaN, infinite or negative delay.
+    /// - Throws: ``CompositionError/nonFiniteTime(_:_:)`` for a NaN or infinite delay,
+    ///   ``CompositionError/negativeTime(_:_:)`` for a negative one.
     public func delayed(by delay: Double) throws(CompositionError) -> Clip {
-        guard delay.isFinite, delay >= 0 else { throw .nonFiniteTime("delay", delay) }
+        guard delay.isFinite else { throw .nonFiniteTime("delay", delay) }
+        guard delay >= 0 else { throw .negativeTime("delay", delay) }
         return Clip(
             node: .delayed(delay, self), duration: delay + duration, fill: fill,
             markers: markers.map { $0.moved(to: $0.time + delay) })

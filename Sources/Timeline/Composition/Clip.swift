@@ -154,9 +154,8 @@ public struct Clip<Root>: Sendable {
         duration: Double, name: String? = nil,
         _ body: @escaping @Sendable (Double, Bool, inout Root) -> Void
     ) throws(CompositionError) {
-        guard duration.isFinite, duration >= 0 else {
-            throw .nonFiniteTime("clip duration", duration)
-        }
+        guard duration.isFinite else { throw .nonFiniteTime("clip duration", duration) }
+        guard duration >= 0 else { throw .negativeTime("clip duration", duration) }
         self.init(node: .leaf(Leaf(body)), duration: duration, markers: Self.startAndEnd(name, duration: duration))
     }
 

@@ -2,6 +2,8 @@
 public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A delay, offset or step is NaN or infinite.
     case nonFiniteTime(String, Double)
+    /// A delay, step or duration is negative.
+    case negativeTime(String, Double)
     /// A speed factor is not a finite number greater than 0.
     case invalidSpeed(Double)
     /// A repeat count is not a number greater than 0 (use `repeatedForever()` for no end).
@@ -22,6 +24,8 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
         switch self {
         case .nonFiniteTime(let what, let value):
             "\(what) must be a finite number, got \(value)"
+        case .negativeTime(let what, let value):
+            "\(what) must not be negative, got \(value)"
         case .invalidSpeed(let speed):
             "speed must be a finite number greater than 0, got \(speed)"
         case .invalidRepeatCount(let count):
@@ -29,7 +33,9 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
         case .emptyStagger:
             "a stagger needs at least one clip"
         case .unknownLabel(let name, let known):
-            "unknown label '\(name)'" + (known.isEmpty ? " (no labels are defined)" : "; labels: \(known.joined(separator: ", "))")
+            "unknown label '\(name)'" + (known.isEmpty
+                ? " (no labels are defined)"
+                : "; labels: \(known.prefix(20).joined(separator: ", "))" + (known.count > 20 ? " and \(known.count - 20) more" : ""))
         case .duplicateLabel(let name):
             "label '\(name)' is already defined"
         case .negativeStart(let time):

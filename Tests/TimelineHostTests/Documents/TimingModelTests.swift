@@ -286,3 +286,23 @@ struct StepEndsTests {
         #expect(r.value("a", at: 2) > 0)   // active: the first jump is taken at the start
     }
 }
+
+/// Many labels and tracks: every label resolves, and errors name a bounded number of them.
+@Suite("Documents with many labels")
+struct ManyLabelsTests {
+    @Test func tenThousandLabelsResolveAndErrorsListAtMostTwenty() throws {
+        let labels = (0..<10_000).map { #""l\#($0)": \#(Double($0) / 1000)"# }.joined(separator: ",")
+        func text(at label: String) -> String {
+            """
+            {"cadence":1,"fps":10,"labels":{\(labels)},"tracks":[{"name":"a","keyframes":[{"time":0,"value":0},{"time":1,"value":1}]}],
+             "timeline":[{"track":"a","at":"\(label)"}]}
+            """
+        }
+        let document = try TimelineDocument(parsing: text(at: "l9999"))
+        #expect(document.duration == 9.999 + 1)
+        let wrong = text(at: "nowhere")
+        let message = try #require(errors(wrong).first)
+        #expect(message.hasPrefix("timeline[0].at: unknown label 'nowhere'; labels: l0, l1,"))
+        #expect(message.hasSuffix("l19 and 9980 more"))
+    }
+}

@@ -108,7 +108,8 @@ struct ClipTests {
         #expect(throws: CompositionError.invalidSpeed(-2)) { try rampX.speed(-2) }
         #expect(throws: CompositionError.invalidRepeatCount(0)) { try rampX.repeated(0) }
         #expect(throws: CompositionError.invalidRepeatCount(.infinity)) { try rampX.repeated(.infinity) }
-        #expect(throws: CompositionError.nonFiniteTime("delay", -1)) { try rampX.delayed(by: -1) }
+        #expect(throws: CompositionError.negativeTime("delay", -1)) { try rampX.delayed(by: -1) }
+        #expect(CompositionError.negativeTime("delay", -1).description == "delay must not be negative, got -1.0")
         #expect(throws: CompositionError.emptyStagger) { try Clip<Stage>.stagger([], each: 1) }
         #expect(throws: CompositionError.infiniteDuration("repeated(2.0)")) {
             try rampX.repeatedForever().repeated(2)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value that animators write into, frame by frame: the shared state of one transition.
 ///
 /// Several animators can animate different properties of the same state (a card's vertical
@@ -10,24 +8,40 @@ import Synchronization
 /// let position = try Animator(duration: 1, state: card, clock: clock)
 /// let size = try Animator(duration: 0.5, state: card, clock: clock)
 /// ```
-public final class AnimatedState<Root: Sendable>: Sendable {
-    private let storage: Mutex<Root>
+///
+/// Reading ``value`` never waits for the clock: a state that is plain data (numbers, points,
+/// colours; no references) is read without a lock, and always whole, never half-written. The
+/// animators on one clock write a state once per frame, all of them together, and ``values``
+/// publishes it once per frame.
+public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePublishing {
+    @usableFromInline let storage: StateStorage<Root>
+    /// The storage's cell, kept here too so a read touches only this object and the cell.
+    @usableFromInline let cell: StateCell
+    /// Whether the value is plain data, read from the cell without locking.
+    @usableFromInline let isPlain: Bool
 
     /// The value after every update, starting with the current value for each new observer.
     ///
-    /// Several animators may update the state in one tick; to observe it once per frame, sample
-    /// it on the clock: `state.values.sample(on: clock.ticks)`.
+    /// The animators on one clock update the state together and publish it once per frame;
+    /// ``update(_:)`` publishes once per call.
     public let values: StateEmitter<Root, Never>
 
     /// Creates a state holding `initialValue`.
     public init(_ initialValue: Root) {
-        storage = Mutex(initialValue)
-        values = StateEmitter(initialValue)
+        let storage = StateStorage(initialValue)
+        self.storage = storage
+        cell = storage.cell
+        isPlain = storage.boxed == nil
+        values = StateEmitter(replaying: { storage.observeAndRead() })
     }
 
     /// The current value.
+    @inlinable
     public var value: Root {
-        storage.withLock { $0 }
+        if isPlain {
+            return cell.loadPlain(as: Root.self)
+        }
+        return storage.lockedRead()
     }
 
     /// Changes the value in place, atomically with respect to other updates, then publishes it on
@@ -36,13 +50,104 @@ public final class AnimatedState<Root: Sendable>: Sendable {
     /// Updates from one thread (a clock's animators) publish in order; updates made at the same
     /// moment from several threads apply atomically but may publish in either order.
     ///
-    /// - Parameter body: Mutates the value; must not read or update this state (the lock is not
-    ///   recursive).
+    /// - Parameter body: Mutates the value; must not read or update this state (the state is
+    ///   locked while it runs).
     /// - Returns: What `body` returns.
     @discardableResult
     public func update<Result: Sendable>(_ body: (inout Root) throws -> Result) rethrows -> Result {
-        let (result, value) = try storage.withLock { root in (try body(&root), root) }
-        values.send(value)
+        let sequence = cell.lock()
+        var root = storage.take()
+        let result: Result
+        do {
+            result = try body(&root)
+        } catch {
+            storage.put(root)
+            cell.unlock(from: sequence)
+            throw error
+        }
+        storage.put(root)
+        let observed = cell.isObserved
+        cell.unlock(from: sequence)
+        if observed { values.send(root) }
         return result
+    }
+
+    /// Publishes the current value on ``values`` if anyone observes it: once per frame, after the
+    /// clock's animators wrote it.
+    func publish() {
+        let sequence = cell.lock()
+        let observed = cell.isObserved
+        let root = observed ? storage.read() : nil
+        cell.unlock(from: sequence)
+        if let root { values.send(root) }
+    }
+}
+
+/// Where an ``AnimatedState`` keeps its value: plain data in a ``StateCell``'s words, anything
+/// else in a typed allocation guarded by the cell's lock. A class so that the state's ``values``
+/// can read it for as long as they live.
+@usableFromInline
+final class StateStorage<Root: Sendable>: @unchecked Sendable {
+    @usableFromInline let cell: StateCell
+    /// The value, for roots that are not plain data.
+    @usableFromInline let boxed: UnsafeMutablePointer<Root>?
+
+    init(_ initialValue: Root) {
+        if _isPOD(Root.self) {
+            cell = StateCell(wordCount: (MemoryLayout<Root>.size + 7) / 8)
+            boxed = nil
+            cell.storePlain(initialValue)
+        } else {
+            cell = StateCell(wordCount: 0)
+            let boxed = UnsafeMutablePointer<Root>.allocate(capacity: 1)
+            boxed.initialize(to: initialValue)
+            self.boxed = boxed
+        }
+    }
+
+    deinit {
+        if let boxed {
+            boxed.deinitialize(count: 1)
+            boxed.deallocate()
+        }
+        cell.deallocate()
+    }
+
+    /// The value (the cell must be locked).
+    func read() -> Root {
+        if let boxed { return boxed.pointee }
+        return cell.copyPlain(as: Root.self)
+    }
+
+    /// Moves the value out for changing in place (the cell must be locked; ``put(_:)`` follows).
+    func take() -> Root {
+        if let boxed { return boxed.move() }
+        return cell.copyPlain(as: Root.self)
+    }
+
+    /// Stores the value back (the cell must be locked).
+    func put(_ root: Root) {
+        if let boxed {
+            boxed.initialize(to: root)
+        } else {
+            cell.storePlain(root)
+        }
+    }
+
+    /// The value, read under the lock (for roots that hold references).
+    @usableFromInline
+    func lockedRead() -> Root {
+        let sequence = cell.lock()
+        defer { cell.unlock(from: sequence) }
+        return read()
+    }
+
+    /// Marks the state observed and reads its value, in one step under the lock: a writer either
+    /// sees the observer or wrote before this read.
+    func observeAndRead() -> Root {
+        let sequence = cell.lock()
+        defer { cell.unlock(from: sequence) }
+        cell.markObserved()
+        return read()
     }
 }

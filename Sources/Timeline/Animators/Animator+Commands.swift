@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Animator {
     /// Starts the animator, or resumes it after a pause, optionally after a delay.
     ///
@@ -10,12 +8,12 @@ extension Animator {
     /// - Throws: ``AnimatorError/invalidDelay(_:)`` or ``AnimatorError/alreadyCompleted``.
     public func start(afterDelay delay: Double = 0) throws(AnimatorError) {
         guard delay.isFinite, delay >= 0 else { throw .invalidDelay(delay) }
-        let now = clock.now.inSeconds
+        let now = self.now
         let current = state.value
-        try command { core throws(AnimatorError) -> [AnimatorEvent] in
-            guard core.machine.phase != .completed else { throw .alreadyCompleted }
-            core.activate(from: current)
-            return core.machine.start(at: now, delay: delay)
+        try command { program throws(AnimatorError) -> [AnimatorEvent] in
+            guard program.machine.phase != .completed else { throw .alreadyCompleted }
+            activateLocked(from: current)
+            return program.machine.start(at: now, delay: delay)
         }
         ensureRegistered()
         step(to: now)
@@ -23,8 +21,8 @@ extension Animator {
 
     /// Pauses the animator where it is.
     public func pause() {
-        let now = clock.now.inSeconds
-        try? command { core throws(AnimatorError) in core.machine.pause(at: now) }
+        let now = self.now
+        try? command { program throws(AnimatorError) in program.machine.pause(at: now) }
     }
 
     /// Sets the fraction of the duration played (scrubbing) and applies the values at once.
@@ -35,15 +33,15 @@ extension Animator {
     /// - Throws: ``AnimatorError/invalidFraction(_:)`` for NaN.
     public func scrub(toFraction fraction: Double) throws(AnimatorError) {
         guard !fraction.isNaN else { throw .invalidFraction(fraction) }
-        let now = clock.now.inSeconds
+        let now = self.now
         let current = state.value
-        try command { core throws(AnimatorError) -> [AnimatorEvent] in
-            guard core.machine.phase != .completed else { throw .alreadyCompleted }
-            if core.machine.phase == .inactive {
-                core.activate(from: current)
-                _ = core.machine.pause(at: now)
+        try command { program throws(AnimatorError) -> [AnimatorEvent] in
+            guard program.machine.phase != .completed else { throw .alreadyCompleted }
+            if program.machine.phase == .inactive {
+                activateLocked(from: current)
+                _ = program.machine.pause(at: now)
             }
-            core.machine.scrub(toFraction: fraction, at: now)
+            program.machine.scrub(toFraction: fraction, at: now)
             return []
         }
         applyValues()
@@ -51,8 +49,8 @@ extension Animator {
 
     /// Makes the animator run towards its start (`true`) or its end (`false`) from where it is.
     public func setReversed(_ reversed: Bool) {
-        let now = clock.now.inSeconds
-        try? command { core throws(AnimatorError) in core.machine.setReversed(reversed, at: now) }
+        let now = self.now
+        try? command { program throws(AnimatorError) in program.machine.setReversed(reversed, at: now) }
     }
 
     /// Flips the direction.
@@ -67,14 +65,14 @@ extension Animator {
     /// - Throws: ``AnimatorError/invalidSpeed(_:)`` or ``AnimatorError/alreadyCompleted``.
     public func continueAnimation(reversed: Bool, speed: Double = 1) throws(AnimatorError) {
         guard speed.isFinite, speed > 0 else { throw .invalidSpeed(speed) }
-        let now = clock.now.inSeconds
+        let now = self.now
         let current = state.value
-        try command { core throws(AnimatorError) -> [AnimatorEvent] in
-            guard core.machine.phase != .completed else { throw .alreadyCompleted }
-            core.activate(from: current)
-            var events = core.machine.setReversed(reversed, at: now)
-            core.machine.setSpeed(speed, at: now)
-            events += core.machine.start(at: now, delay: 0)
+        try command { program throws(AnimatorError) -> [AnimatorEvent] in
+            guard program.machine.phase != .completed else { throw .alreadyCompleted }
+            activateLocked(from: current)
+            var events = program.machine.setReversed(reversed, at: now)
+            program.machine.setSpeed(speed, at: now)
+            events += program.machine.start(at: now, delay: 0)
             return events
         }
         ensureRegistered()
@@ -101,12 +99,12 @@ extension Animator {
         following motion: some Motion<Double>, towards position: AnimatorPosition
     ) throws(AnimatorError) {
         guard motion.duration.isFinite, motion.duration >= 0 else { throw .invalidDuration(motion.duration) }
-        let now = clock.now.inSeconds
+        let now = self.now
         let current = state.value
-        try command { core throws(AnimatorError) -> [AnimatorEvent] in
-            guard core.machine.phase != .completed else { throw .alreadyCompleted }
-            core.activate(from: current)
-            return core.machine.follow(motion, towards: position == .start ? .start : .end, at: now)
+        try command { program throws(AnimatorError) -> [AnimatorEvent] in
+            guard program.machine.phase != .completed else { throw .alreadyCompleted }
+            activateLocked(from: current)
+            return program.machine.follow(motion, towards: position == .start ? .start : .end, at: now)
         }
         ensureRegistered()
         step(to: now)

@@ -1,126 +1,96 @@
-import Synchronization
+/// The animator's machinery: commands under the group's lock, values and delivery.
+///
+/// Everything that changes the animator runs under its group's lock; everything that calls out
+/// (events, completions, the state's observers, releasing an animator) runs after unlocking, so
+/// a handler may command any animator, on any clock.
+extension Animator: AnimatorDriver {
+    /// The clock's current time in seconds (the last tick's, once the clock is gone).
+    var now: Double { group.now }
 
-/// The animator's machinery: commands under the lock, ticks, values and delivery.
-extension Animator {
     func complete(at position: AnimatorPosition, finished: Bool) {
-        let now = clock.now.inSeconds
-        let completion = core.withLock { core in
-            core.machine.complete(at: position, finished: finished, clock: now)
+        let now = self.now
+        var publishing: [any StatePublishing] = []
+        group.lock.lock()
+        group.syncLocked(program)
+        guard let completion = program.machine.complete(at: position, finished: finished, clock: now) else {
+            group.lock.unlock()
+            return
         }
-        guard let completion else { return }
-        refreshKeepAlive()
-        applyValues()
-        deliver(events: [], completion: completion)
+        let markers = program.applyValuesLocked(epoch: AnimatorGroupEpoch.next(), publishing: &publishing)
+        let delivery = program.finishLocked(events: markers, completion: completion)
+        let released = group.updateMembershipLocked(program, animator: self)
+        group.lock.unlock()
+        deliver([delivery], publishing: publishing, releasing: released)
     }
 
     /// Runs a state change under the lock, then delivers its events outside it.
     func command(
-        _ body: (inout Core) throws(AnimatorError) -> [AnimatorEvent]
+        _ body: (AnimatorProgram) throws(AnimatorError) -> [AnimatorEvent]
     ) throws(AnimatorError) {
-        let result: Result<[AnimatorEvent], AnimatorError> =
-            core.withLock { core in
-                do throws(AnimatorError) {
-                    return .success(try body(&core))
-                } catch {
-                    return .failure(error)
-                }
-            }
-        refreshKeepAlive()
+        group.lock.lock()
+        group.syncLocked(program)
+        let result: Result<[AnimatorEvent], AnimatorError>
+        do throws(AnimatorError) {
+            result = .success(try body(program))
+        } catch {
+            result = .failure(error)
+        }
+        let released = group.updateMembershipLocked(program, animator: self)
+        group.lock.unlock()
+        withExtendedLifetime(released) {}
         for event in try result.get() { events.send(event) }
     }
 
+    /// Makes sure the group's tick handler is on the clock (before the animator first runs).
     func ensureRegistered() {
-        let needs = core.withLock { $0.registration == nil && $0.completion == nil }
-        guard needs else { return }
-        let registration = clock.addTickHandler { [weak self] tick in self?.step(to: tick.seconds) }
-        let duplicate = core.withLock { core -> ClockRegistration? in
-            if core.registration != nil || core.completion != nil { return registration }
-            core.registration = registration
-            return nil
-        }
-        duplicate?.cancel()
+        group.ensureRegistered()
     }
 
-    /// Holds the animator while it runs (or waits out its delay), and lets it go otherwise.
-    func refreshKeepAlive() {
-        let released = core.withLock { core -> Animator? in
-            switch core.machine.phase {
-            case .running, .waiting:
-                if core.keepAlive == nil { core.keepAlive = self }
-                return nil
-            case .inactive, .paused, .completed:
-                defer { core.keepAlive = nil }
-                return core.keepAlive
-            }
-        }
-        _ = released  // released after the lock, never inside it
-    }
-
+    /// Moves the animator to clock time `clockTime` now (a start, or a continuation), outside a tick.
     func step(to clockTime: Double) {
-        let (events, completion) = core.withLock { $0.machine.advance(to: clockTime) }
-        refreshKeepAlive()
-        applyValues()
-        deliver(events: events, completion: completion)
+        var deliveries: [AnimatorDelivery] = []
+        var publishing: [any StatePublishing] = []
+        group.lock.lock()
+        program.advanceLocked(
+            to: clockTime, epoch: AnimatorGroupEpoch.next(), deliveries: &deliveries, publishing: &publishing)
+        let released = group.updateMembershipLocked(program, animator: self)
+        group.lock.unlock()
+        deliver(deliveries, publishing: publishing, releasing: released)
     }
 
-    /// Writes every animation's value at the current position into the state, and reports markers.
+    /// Writes every animation's value at the current position into the state (a scrub).
     func applyValues() {
-        let (entries, fraction, markerEvents) = core.withLock { core in
-            let fraction = core.machine.fractionComplete
-            var markerEvents: [AnimatorEvent] = []
-            for index in core.entries.indices {
-                let progress = Self.progress(of: core.entries[index], at: fraction, timing: timing)
-                let entry = core.entries[index]
-                if !entry.markers.isEmpty {
-                    let from = entry.lastProgress * entry.clipDuration
-                    let to = progress * entry.clipDuration
-                    for marker in entry.markers
-                    where (from < marker.time && marker.time <= to) || (to <= marker.time && marker.time < from) {
-                        markerEvents.append(marker.event)
-                    }
-                }
-                core.entries[index].lastProgress = progress
-            }
-            return (core.entries, fraction, markerEvents)
-        }
-        if !entries.isEmpty {
-            state.update { root in
-                for entry in entries {
-                    entry.apply(Self.progress(of: entry, at: fraction, timing: timing), &root)
-                }
-            }
-        }
-        if !markerEvents.isEmpty { deliver(events: markerEvents, completion: nil) }
+        var publishing: [any StatePublishing] = []
+        group.lock.lock()
+        let markers = program.applyValuesLocked(epoch: AnimatorGroupEpoch.next(), publishing: &publishing)
+        group.lock.unlock()
+        let deliveries = markers.isEmpty ? [] : [AnimatorDelivery(emitter: events, events: markers)]
+        deliver(deliveries, publishing: publishing, releasing: nil)
     }
 
-    /// The eased progress of an entry at the animator's fraction complete.
-    static func progress(of entry: Entry, at fraction: Double, timing: TimingCurve) -> Double {
-        let start = entry.startFraction
-        let local: Double
-        if fraction <= start {
-            local = 0
-        } else if start >= 1 {
-            local = 1
-        } else {
-            local = min((fraction - start) / (1 - start), 1)
-        }
-        return timing.value(at: local)
+    private func deliver(
+        _ deliveries: [AnimatorDelivery], publishing: [any StatePublishing], releasing: AnyObject?
+    ) {
+        for state in publishing { state.publish() }
+        for delivery in deliveries { delivery.deliver() }
+        withExtendedLifetime(releasing) {}
     }
 
-    func deliver(events: [AnimatorEvent], completion: Completion?) {
-        let (completionHandlers, registration) = core.withLock { core in
-            guard let completion else { return ([@Sendable (Completion) -> Void](), ClockRegistration?.none) }
-            core.completion = completion
-            defer {
-                core.completionHandlers = []
-                core.registration = nil
+    /// Applies every animation to the whole state: for closures, and for states that hold
+    /// references (the group and the state's cell are locked).
+    func applyWholeStateLocked(_ program: AnimatorProgram, fraction: Double, markers: inout [AnimatorEvent]) {
+        var root = state.storage.take()
+        for index in program.entries.indices {
+            let progress = program.progress(startingAt: program.entries[index].startFraction, at: fraction)
+            AnimatorProgram.passMarkers(of: &program.entries[index], to: progress, into: &markers)
+            let entry = program.entries[index]
+            if entry.closure >= 0 {
+                closures[entry.closure](progress, &root)
+            } else {
+                let value = entry.from * (1 - progress) + entry.to * progress
+                withUnsafeMutableBytes(of: &root) { $0.storeBytes(of: value, toByteOffset: entry.offset, as: Double.self) }
             }
-            return (core.completionHandlers, core.registration)
         }
-        for event in events { self.events.send(event) }
-        guard let completion else { return }
-        registration?.cancel()
-        self.events.send(.completed(completion))
-        for handler in completionHandlers { handler(completion) }
+        state.storage.put(root)
     }
 }

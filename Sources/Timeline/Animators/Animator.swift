@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Plays animations of a state on a clock, like `UIViewPropertyAnimator`: start, pause, resume,
 /// scrub, reverse in flight, finish or cancel, with a completion that fires exactly once.
@@ -26,7 +25,7 @@ import Synchronization
 /// when the animator is released before it completes. A running animator keeps itself alive until
 /// it completes; a paused one lives only as long as someone holds it (released, it completes with
 /// `finished: false`).
-public final class Animator<Root: Sendable>: Sendable {
+public final class Animator<Root: Sendable>: @unchecked Sendable {
     /// The animator's length in seconds.
     public let duration: Double
     /// The curve that shapes each animation's progress.
@@ -34,45 +33,32 @@ public final class Animator<Root: Sendable>: Sendable {
     /// The state the animator writes into.
     public let state: AnimatedState<Root>
 
-    let clock: any FrameClock
-    let core: Mutex<Core>
+    /// The batch that runs the animators of the clock; its lock guards ``program`` and the
+    /// generic part below.
+    let group: AnimatorGroup
+    /// What the batch runs.
+    let program: AnimatorProgram
+    /// The animations that need the state's type (clips, other value types), by index.
+    @exclusivity(unchecked) nonisolated(unsafe) var closures: [@Sendable (Double, inout Root) -> Void] = []
+    /// Animations added before the start, made into entries from the state at the start.
+    @exclusivity(unchecked) nonisolated(unsafe) var deferred: [@Sendable (Root) -> Animation] = []
 
     /// Everything that happens to the animator: started, paused, resumed, reversed, markers of
     /// its clips, repeats of their named clips, and completed (always the last event).
     public let events = Emitter<AnimatorEvent, Never>()
 
-    struct Entry: Sendable {
-        var startFraction: Double
-        var apply: @Sendable (Double, inout Root) -> Void
-        /// The times at which clip markers produce events, with the event.
-        var markers: [(time: Double, event: AnimatorEvent)] = []
-        var clipDuration = 0.0
-        var lastProgress = 0.0
-    }
-
-    struct Core: Sendable {
-        var machine: AnimatorStateMachine
-        var entries: [Entry] = []
-        /// Animations added before the start, made into entries from the state at the start.
-        var deferred: [@Sendable (Root) -> Entry] = []
-        var completionHandlers: [@Sendable (Completion) -> Void] = []
-        var eventObservations: [SignalObservation] = []
-        var registration: ClockRegistration?
-        var completion: Completion?
-        /// The animator itself while it runs: a running animator stays alive until it completes,
-        /// a paused or finished one is released with its last owner.
-        var keepAlive: Animator?
-
-        /// Before the first start (or scrub), turns the animations added so far into entries that
-        /// begin from the state's current values.
-        mutating func activate(from current: Root) {
-            guard machine.phase == .inactive else { return }
-            entries += deferred.map { $0(current) }
-            deferred = []
-        }
+    /// An animation as it is added: its entry, and its closure if it needs the state's type.
+    struct Animation: Sendable {
+        var entry: AnimatorProgram.Entry
+        var apply: (@Sendable (Double, inout Root) -> Void)?
     }
 
     /// Creates an animator.
+    ///
+    /// The animator does not keep its clock alive: whoever ticks the clock holds it. While the
+    /// animator runs, the clock keeps it alive (as a display link keeps UIKit's running animators);
+    /// releasing the clock releases the animators only it was running, and they complete with
+    /// `finished: false`.
     ///
     /// - Parameters:
     ///   - duration: Seconds, finite and not negative (0 completes on the first tick).
@@ -88,8 +74,11 @@ public final class Animator<Root: Sendable>: Sendable {
         self.duration = duration
         self.timing = timing
         self.state = state
-        self.clock = clock
-        core = Mutex(Core(machine: AnimatorStateMachine(duration: duration)))
+        group = AnimatorGroup.group(for: clock)
+        program = AnimatorProgram(
+            duration: duration, timing: timing, cell: state.cell, isPlainState: state.isPlain,
+            publisher: state, events: events)
+        program.driver = self
     }
 
     /// Creates an animator with a state of its own.
@@ -101,33 +90,57 @@ public final class Animator<Root: Sendable>: Sendable {
 
     deinit {
         // Released before completing: the completion still fires, exactly once.
-        let (handlers, fraction) = core.withLock { core in
-            (core.completion == nil ? core.completionHandlers : [], core.machine.fractionComplete)
+        let (handlers, fraction) = group.lock.withLock {
+            (program.completion == nil ? program.completionHandlers : [], program.machine.fractionComplete)
         }
         let completion = Completion(finished: false, position: .current, fractionComplete: fraction)
         for handler in handlers { handler(completion) }
     }
 
+    /// Runs `body` under the group's lock, with the program.
+    func withProgram<Result>(_ body: (AnimatorProgram) -> Result) -> Result {
+        group.lock.lock()
+        defer { group.lock.unlock() }
+        group.syncLocked(program)
+        return body(program)
+    }
+
+    /// Before the first start (or scrub), turns the animations added so far into entries that
+    /// begin from the state's current values (under the group's lock).
+    func activateLocked(from current: Root) {
+        guard program.machine.phase == .inactive else { return }
+        appendLocked(deferred.map { $0(current) })
+        deferred = []
+    }
+
+    /// Adds animations to the program (under the group's lock).
+    func appendLocked(_ animations: [Animation]) {
+        program.append(animations.map { animation in
+            var entry = animation.entry
+            if let apply = animation.apply {
+                entry.closure = closures.count
+                closures.append(apply)
+            }
+            return entry
+        })
+        group.refreshLocked(program)
+    }
+
     // MARK: - Inspecting
 
     /// The fraction of the duration played: 0 at the start, 1 at the end.
-    public var fractionComplete: Double { core.withLock { $0.machine.fractionComplete } }
+    public var fractionComplete: Double { withProgram { $0.machine.fractionComplete } }
 
     /// Whether the animator runs towards its start.
-    public var isReversed: Bool { core.withLock { $0.machine.isReversed } }
+    public var isReversed: Bool { withProgram { $0.machine.isReversed } }
 
     /// Whether the animator is running (or waiting out its start delay).
     public var isRunning: Bool {
-        core.withLock { core in
-            switch core.machine.phase {
-            case .running, .waiting: true
-            default: false
-            }
-        }
+        withProgram { $0.isRunningOrWaiting }
     }
 
     /// How the animator completed, once it has.
-    public var completion: Completion? { core.withLock { $0.completion } }
+    public var completion: Completion? { withProgram { $0.completion } }
 
     // MARK: - Adding animations
 
@@ -143,9 +156,18 @@ public final class Animator<Root: Sendable>: Sendable {
         _ property: any WritableKeyPath<Root, Value> & Sendable, to target: Value,
         delayFactor: Double = 0
     ) throws(AnimatorError) {
+        let path: PartialKeyPath<Root> = property
+        if Value.self == Double.self, let offset = MemoryLayout<Root>.offset(of: path) {
+            let to = unsafeBitCast(target, to: Double.self)
+            try add(delayFactor: delayFactor) { root, start in
+                let from = unsafeBitCast(root[keyPath: property], to: Double.self)
+                return Animation(entry: .init(startFraction: start, offset: offset, from: from, to: to))
+            }
+            return
+        }
         try add(delayFactor: delayFactor) { root, start in
             let from = root[keyPath: property]
-            return Entry(startFraction: start) { progress, root in
+            return Animation(entry: .init(startFraction: start)) { progress, root in
                 root[keyPath: property] = from.interpolated(to: target, fraction: progress)
             }
         }
@@ -172,28 +194,28 @@ public final class Animator<Root: Sendable>: Sendable {
         }
         let events = markers
         try add(delayFactor: delayFactor) { _, start in
-            Entry(
-                startFraction: start, apply: { progress, root in clip.apply(at: progress * length, to: &root) },
-                markers: events, clipDuration: length)
+            Animation(
+                entry: .init(startFraction: start, markers: events, clipDuration: length),
+                apply: { progress, root in clip.apply(at: progress * length, to: &root) })
         }
     }
 
     private func add(
-        delayFactor: Double, _ make: @escaping @Sendable (Root, Double) -> Entry
+        delayFactor: Double, _ make: @escaping @Sendable (Root, Double) -> Animation
     ) throws(AnimatorError) {
         guard delayFactor.isFinite, (0...1).contains(delayFactor) else {
             throw .invalidDelayFactor(delayFactor)
         }
         let current = state.value
-        let result: Result<Void, AnimatorError> = core.withLock { core in
-            switch core.machine.phase {
+        let result: Result<Void, AnimatorError> = withProgram { program in
+            switch program.machine.phase {
             case .completed:
                 return .failure(.alreadyCompleted)
             case .inactive:
-                core.deferred.append { root in make(root, delayFactor) }
+                deferred.append { root in make(root, delayFactor) }
             case .waiting, .running, .paused:
-                let now = core.machine.fractionComplete
-                core.entries.append(make(current, now + delayFactor * (1 - now)))
+                let now = program.machine.fractionComplete
+                appendLocked([make(current, now + delayFactor * (1 - now))])
             }
             return .success(())
         }
@@ -202,9 +224,9 @@ public final class Animator<Root: Sendable>: Sendable {
 
     /// Calls `handler` once when the animator completes (at once, if it already has).
     public func addCompletion(_ handler: @escaping @Sendable (Completion) -> Void) {
-        let done = core.withLock { core -> Completion? in
-            if let completion = core.completion { return completion }
-            core.completionHandlers.append(handler)
+        let done = withProgram { program -> Completion? in
+            if let completion = program.completion { return completion }
+            program.completionHandlers.append(handler)
             return nil
         }
         if let done { handler(done) }
@@ -214,6 +236,6 @@ public final class Animator<Root: Sendable>: Sendable {
     /// shorthand for observing ``events``.
     public func addEventHandler(_ handler: @escaping @Sendable (AnimatorEvent) -> Void) {
         let observation = events.observe(onValue: handler)
-        core.withLock { $0.eventObservations.append(observation) }
+        withProgram { $0.eventObservations.append(observation) }
     }
 }

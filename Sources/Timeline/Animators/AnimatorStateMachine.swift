@@ -36,6 +36,20 @@ struct AnimatorStateMachine: Sendable {
 
     var isCompleted: Bool { phase == .completed }
 
+    /// While the animator runs at a constant speed (not waiting, not following a motion): the
+    /// position is `anchorPosition + (clock - anchorClock) × velocity`, clamped to the duration.
+    /// A batch evaluates that line directly and hands the frame back to ``advance(to:)`` when it
+    /// reaches an end.
+    var linearRun: (anchorClock: Double, anchorPosition: Double, velocity: Double)? {
+        guard phase == .running, drive == nil else { return nil }
+        return (anchorClock, anchorPosition, isReversed ? -speed : speed)
+    }
+
+    /// Records the position a batch computed on the ``linearRun`` line.
+    mutating func recordPosition(_ position: Double) {
+        self.position = position
+    }
+
     private mutating func anchor(at clock: Double) {
         drive = nil
         anchorClock = clock

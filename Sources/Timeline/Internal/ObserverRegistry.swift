@@ -37,9 +37,20 @@ final class ObserverRegistry<Output: Sendable, Failure: Error>: @unchecked Senda
     nonisolated(unsafe) var retired: [AnyObject] = []
     nonisolated(unsafe) var nextID: UInt64 = 0
 
+    /// Where the current value lives when it is kept elsewhere (an ``AnimatedState``'s cell):
+    /// read for replays and ``currentValue`` instead of `current`.
+    let replay: (@Sendable () -> Output)?
+
     @usableFromInline
     init(current: Output?) {
         self.current = current
+        replay = nil
+    }
+
+    /// A registry whose current value is read from `replay` (called without holding the lock).
+    init(replay: @escaping @Sendable () -> Output) {
+        self.current = nil
+        self.replay = replay
     }
 
     // MARK: Sending
@@ -119,9 +130,10 @@ final class ObserverRegistry<Output: Sendable, Failure: Error>: @unchecked Senda
         entries.append(entry)
         let replaced = rebuildView()
         let garbage = takeRetiredIfIdle()
-        let initial = replaying ? current : nil
+        var initial = replaying ? current : nil
         lock.unlock()
         withExtendedLifetime((replaced, garbage)) {}
+        if replaying, let replay { initial = replay() }
         if let initial {
             entry.receive(initial)
         }
@@ -160,7 +172,8 @@ final class ObserverRegistry<Output: Sendable, Failure: Error>: @unchecked Senda
     /// The current value of a ``StateEmitter``.
     @usableFromInline
     var currentValue: Output? {
-        lock.withLock { current }
+        if let replay { return replay() }
+        return lock.withLock { current }
     }
 
     // MARK: Under the lock

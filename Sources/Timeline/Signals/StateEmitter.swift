@@ -26,6 +26,12 @@ public final class StateEmitter<Output: Sendable, Failure: Error>: Signal, Senda
         registry = ObserverRegistry(current: initialValue)
     }
 
+    /// A state emitter whose current value is read from `current` when an observer arrives (for
+    /// values kept and published elsewhere, like an ``AnimatedState``'s).
+    init(replaying current: @escaping @Sendable () -> Output) {
+        registry = ObserverRegistry(replay: current)
+    }
+
     deinit {
         registry.complete(.finished)
     }

@@ -1,0 +1,315 @@
+import Synchronization
+
+/// The animators on one clock, run as one batch.
+///
+/// The clock has one tick handler per group, not one per animator. Each tick takes the group's
+/// lock once and advances every running animator in a flat loop: position from its anchor, eased
+/// progress from the shared curve table, and writes straight into its state's cell (a store per
+/// number for the common `addAnimation(\.x, to:)`, no closure, no key path). Events, completions
+/// and the states' publications are delivered after the loop, outside the lock, each state once
+/// per frame. Every command on an animator (start, pause, scrub, reverse, add an animation) takes
+/// the same lock, so the batch always sees a consistent program.
+///
+/// Ownership: the clock keeps the group (through its tick handler) and the group keeps its running
+/// animators, as a display link keeps UIKit's running animators. The animators do not keep the
+/// clock, so releasing a clock releases the animators only it was running; they complete with
+/// `finished: false`.
+final class AnimatorGroup: @unchecked Sendable {
+    /// Guards every animator's program, `running` and `registration`.
+    let lock = SpinLock()
+    /// The clock, if it is still alive.
+    private let clockReference: WeakClock
+    /// The animators that run or wait out a delay, in the order they started.
+    @exclusivity(unchecked) private var running: [AnimatorProgram] = []
+    /// Beside each running animator, what the loop needs to run its frame without touching it.
+    @exclusivity(unchecked) private var slots: [RunSlot] = []
+    @exclusivity(unchecked) private var registration: ClockRegistration?
+    /// Whether the clock is gone: nothing runs any more.
+    @exclusivity(unchecked) private var isDetached = false
+    /// The last clock time a tick brought, for commands issued after the clock is gone.
+    @exclusivity(unchecked) private(set) var lastTime = 0.0
+    /// Reused between ticks: the states to publish after a tick.
+    @exclusivity(unchecked) private var publishBuffer: [any StatePublishing] = []
+
+    private init(clock: any FrameClock) {
+        clockReference = WeakClock(clock)
+        lastTime = clock.now.inSeconds
+    }
+
+    /// The clock, if it is alive.
+    var clock: (any FrameClock)? { clockReference.value }
+
+    /// The current clock time, or the last known one once the clock is gone.
+    var now: Double {
+        if let clock = clockReference.value { return clock.now.inSeconds }
+        return lock.withLock { lastTime }
+    }
+
+    // MARK: - Membership (under the lock)
+
+    /// Adds or removes `animator` from the running list after a command changed its phase.
+    ///
+    /// - Returns: An animator to release after unlocking (never inside the lock: its `deinit`
+    ///   calls out).
+    func updateMembershipLocked(_ program: AnimatorProgram, animator: AnyObject) -> AnyObject? {
+        let runs = program.isRunningOrWaiting && !isDetached
+        let index = program.runningIndex
+        if runs, index < 0 {
+            program.runningIndex = running.count
+            program.keepAlive = animator
+            running.append(program)
+            slots.append(RunSlot(program))
+            return nil
+        }
+        if runs {
+            slots[index] = RunSlot(program)
+            return nil
+        }
+        if index >= 0 {
+            let last = running.count - 1
+            if index != last {
+                running.swapAt(index, last)
+                slots.swapAt(index, last)
+                running[index].runningIndex = index
+            }
+            running.removeLast()
+            slots.removeLast()
+            program.runningIndex = -1
+            defer { program.keepAlive = nil }
+            return program.keepAlive
+        }
+        return nil
+    }
+
+    /// Brings the program's position up to date with the frames the loop ran for it (before a
+    /// command or an inspection reads it).
+    func syncLocked(_ program: AnimatorProgram) {
+        let index = program.runningIndex
+        if index >= 0, slots[index].isFast {
+            program.machine.recordPosition(slots[index].position)
+        }
+    }
+
+    /// Rebuilds the loop's view of a running program after its animations changed.
+    func refreshLocked(_ program: AnimatorProgram) {
+        let index = program.runningIndex
+        if index >= 0 { slots[index] = RunSlot(program) }
+    }
+
+    /// Registers the group's tick handler with the clock, once.
+    func ensureRegistered() {
+        let needed = lock.withLock { registration == nil && !isDetached }
+        guard needed, let clock = clockReference.value else { return }
+        let link = ClockLink(self)
+        let token = clock.addTickHandler { tick in link.group.tick(at: tick.seconds) }
+        let duplicate = lock.withLock { () -> ClockRegistration? in
+            if registration != nil || isDetached { return token }
+            registration = token
+            return nil
+        }
+        duplicate?.cancel()
+    }
+
+    // MARK: - Ticks
+
+    /// Advances every running animator to clock time `time`, then delivers what happened.
+    func tick(at time: Double) {
+        var deliveries: [AnimatorDelivery] = []
+        var finished: [AnyObject] = []
+        lock.lock()
+        lastTime = time
+        let epoch = AnimatorGroupEpoch.next()
+        var publishing = publishBuffer
+        publishBuffer = []
+        var kept = 0
+        let count = running.count
+        running.withUnsafeMutableBufferPointer { running in
+            slots.withUnsafeMutableBufferPointer { slots in
+                for index in 0..<count {
+                    if slots[index].runFrame(at: time, epoch: epoch, publishing: &publishing) {
+                        if kept != index {
+                            running.swapAt(kept, index)
+                            slots[kept] = slots[index]
+                            slots[kept].program._withUnsafeGuaranteedRef { $0.runningIndex = kept }
+                        }
+                        kept += 1
+                        continue
+                    }
+                    let program = running[index]
+                    program.advanceLocked(to: time, epoch: epoch, deliveries: &deliveries, publishing: &publishing)
+                    if program.isRunningOrWaiting {
+                        slots[index] = RunSlot(program)
+                        if kept != index {
+                            running.swapAt(kept, index)
+                            slots[kept] = slots[index]
+                            program.runningIndex = kept
+                        }
+                        kept += 1
+                    } else {
+                        program.runningIndex = -1
+                        if let animator = program.keepAlive { finished.append(animator) }
+                        program.keepAlive = nil
+                    }
+                }
+            }
+        }
+        if kept < count {
+            running.removeLast(count - kept)
+            slots.removeLast(count - kept)
+        }
+        lock.unlock()
+        for state in publishing { state.publish() }
+        publishing.removeAll(keepingCapacity: true)
+        lock.withLock { if publishBuffer.isEmpty { publishBuffer = publishing } }
+        for delivery in deliveries { delivery.deliver() }
+        withExtendedLifetime(finished) {}
+    }
+
+    /// The clock is gone: let the running animators go (those no one else holds complete with
+    /// `finished: false` as they are released).
+    fileprivate func detach() {
+        let released = lock.withLock { () -> [AnyObject?] in
+            isDetached = true
+            for (index, program) in running.enumerated() where slots[index].isFast {
+                program.machine.recordPosition(slots[index].position)
+            }
+            defer {
+                running = []
+                slots = []
+            }
+            return running.map { program in
+                program.runningIndex = -1
+                defer { program.keepAlive = nil }
+                return program.keepAlive
+            }
+        }
+        withExtendedLifetime(released) {}
+    }
+
+    // MARK: - One group per clock
+
+    /// The group of `clock` for this state type, made on first use.
+    static func group(for clock: any FrameClock) -> AnimatorGroup {
+        let key = ObjectIdentifier(clock)
+        return animatorGroups.withLock { groups in
+            if let known = groups[key]?.value as? AnimatorGroup, known.clockReference.value === clock {
+                return known
+            }
+            let group = AnimatorGroup(clock: clock)
+            if groups.count > 64 { groups = groups.filter { $0.value.value != nil } }
+            groups[key] = WeakGroup(value: group)
+            return group
+        }
+    }
+}
+
+/// One running animator as the batch's loop sees it: the line its position follows, the numbers it
+/// writes and where.
+struct RunSlot {
+    /// The program (kept alive by the running list beside the slots).
+    var program: Unmanaged<AnimatorProgram>
+    /// Whether the loop runs the frame itself (see ``AnimatorProgram/isBatchable`` and
+    /// ``AnimatorStateMachine/linearRun``); otherwise the program's own step does.
+    var isFast = false
+    var anchorClock = 0.0
+    var anchorPosition = 0.0
+    var velocity = 0.0
+    var duration = 0.0
+    /// The position of the last frame the loop ran.
+    var position = 0.0
+    var cell: StateCell?
+    var lanes: UnsafeMutablePointer<AnimatorProgram.Lane>?
+    var laneCount = 0
+    /// The timing curve's table, or `nil` for linear timing.
+    var curve: UnsafePointer<Double>?
+
+    init(_ program: AnimatorProgram) {
+        self.program = .passUnretained(program)
+        guard program.isBatchable, let run = program.machine.linearRun else { return }
+        isFast = true
+        anchorClock = run.anchorClock
+        anchorPosition = run.anchorPosition
+        velocity = run.velocity
+        duration = program.duration
+        position = program.machine.position
+        cell = program.cell
+        lanes = program.lanes
+        laneCount = program.laneCount
+        curve = program.curveTable.map { UnsafePointer($0.pieces) }
+    }
+
+    /// Runs the frame at clock time `time` unless the animator reaches an end there (or is not
+    /// on a line at all): then returns `false`, and the program's step runs it.
+    @inline(__always)
+    mutating func runFrame(at time: Double, epoch: UInt, publishing: inout [any StatePublishing]) -> Bool {
+        guard isFast else { return false }
+        let unclamped = anchorPosition + (time - anchorClock) * velocity
+        let position = min(max(unclamped, 0), duration)
+        let tolerance = AnimatorStateMachine.tolerance
+        guard velocity >= 0 ? position < duration - tolerance : position > tolerance else { return false }
+        self.position = position
+        guard let cell, let lanes else { return true }
+        let fraction = position / duration
+        let sequence = cell.lock()
+        for index in 0..<laneCount {
+            let lane = lanes[index]
+            let start = lane.startFraction
+            let local: Double
+            if fraction <= start {
+                local = 0
+            } else if start >= 1 {
+                local = 1
+            } else {
+                local = min((fraction - start) / (1 - start), 1)
+            }
+            let progress: Double
+            if let curve {
+                progress = TimingCurveTable.lookup(local, base: 0, pieces: curve) {
+                    program._withUnsafeGuaranteedRef { $0.timing }
+                }
+            } else {
+                progress = local > 0 ? min(local, 1) : 0
+            }
+            cell.store(lane.from * (1 - progress) + lane.to * progress, atWord: lane.word)
+        }
+        if cell.isObserved, cell.flags != epoch {
+            cell.flags = epoch
+            publishing.append(program._withUnsafeGuaranteedRef { $0.publisher })
+        }
+        cell.unlock(from: sequence)
+        return true
+    }
+}
+
+/// Keeps a group alive from the clock's side and lets it go when the clock goes.
+private final class ClockLink: Sendable {
+    let group: AnimatorGroup
+
+    init(_ group: AnimatorGroup) { self.group = group }
+
+    deinit { group.detach() }
+}
+
+/// A clock, not kept alive.
+struct WeakClock: @unchecked Sendable {
+    weak var value: (any FrameClock)?
+
+    init(_ clock: any FrameClock) { value = clock }
+}
+
+/// A group, not kept alive, in the registry.
+private struct WeakGroup: @unchecked Sendable {
+    weak var value: AnyObject?
+}
+
+private let animatorGroups = Mutex<[ObjectIdentifier: WeakGroup]>([:])
+
+/// A process-wide tick count that marks which states a tick already queued for publishing.
+enum AnimatorGroupEpoch {
+    private static let counter = Atomic<UInt>(0)
+
+    /// A new epoch, as a cell's publish stamp: odd (observed), never equal to a plain mark.
+    static func next() -> UInt {
+        (counter.add(1, ordering: .relaxed).newValue << 1) | 1
+    }
+}

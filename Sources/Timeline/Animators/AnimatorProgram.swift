@@ -1,0 +1,229 @@
+/// One animator as its clock's batch runs it: state machine, animations, and where they write.
+///
+/// Not generic, so the batch's loop runs compiled code with no type metadata: most animations
+/// are numbers at a byte offset of a plain-data state (`addAnimation(\.x, to:)`), written straight
+/// into the state's cell. The animator's generic part (closures that take the whole state: clips,
+/// other value types, states that hold references) is reached through ``AnimatorDriver`` only for
+/// the animators that have such animations.
+///
+/// Every stored property is guarded by the group's lock.
+final class AnimatorProgram: @unchecked Sendable {
+    /// One animation of the animator.
+    struct Entry: Sendable {
+        /// The fraction of the animator's duration at which the animation starts.
+        var startFraction: Double
+        /// For a `Double` property at a known byte offset of the state (`MemoryLayout.offset(of:)`):
+        /// the offset, written with `from × (1 − p) + to × p`; otherwise -1.
+        var offset = -1
+        var from = 0.0
+        var to = 0.0
+        /// For every other animation: its closure's index in the animator's closures; otherwise -1.
+        var closure = -1
+        /// The times at which clip markers produce events, with the event.
+        var markers: [(time: Double, event: AnimatorEvent)] = []
+        var clipDuration = 0.0
+        var lastProgress = 0.0
+    }
+
+    /// A number written straight into the state's cell, as the batch's loop reads it.
+    struct Lane: Sendable {
+        var startFraction: Double
+        var from: Double
+        var to: Double
+        /// The word of the cell that holds the number.
+        var word: Int
+    }
+
+    let duration: Double
+    let timing: TimingCurve
+    /// The timing curve's shared table, or `nil` for linear timing (or a curve no table follows).
+    let curveTable: SharedCurveTable?
+    /// The state's cell and whether the numbers can be stored into it directly.
+    let cell: StateCell
+    let isPlainState: Bool
+    /// The state, to publish once per frame.
+    let publisher: any StatePublishing
+    /// The animator's events.
+    let events: Emitter<AnimatorEvent, Never>
+    /// The animator, for the animations that need its state's type (set once, right after init;
+    /// the animator owns this program, and keeps itself alive while it is in a running list).
+    unowned(unsafe) var driver: (any AnimatorDriver)?
+
+    @exclusivity(unchecked) var machine: AnimatorStateMachine
+    @exclusivity(unchecked) var entries: [Entry] = []
+    /// Whether some entry needs the whole state; otherwise every entry is a direct store.
+    @exclusivity(unchecked) var usesClosures = false
+    @exclusivity(unchecked) var completionHandlers: [@Sendable (Completion) -> Void] = []
+    @exclusivity(unchecked) var eventObservations: [SignalObservation] = []
+    @exclusivity(unchecked) var completion: Completion?
+    /// The entries as lanes, when every entry is one (see ``isBatchable``).
+    @exclusivity(unchecked) var lanes: UnsafeMutablePointer<Lane>?
+    @exclusivity(unchecked) var laneCount = 0
+    /// The place in the group's running list, or -1.
+    @exclusivity(unchecked) var runningIndex = -1
+    /// The animator while it is in the running list: a running animator stays alive.
+    @exclusivity(unchecked) var keepAlive: AnyObject?
+
+    init(
+        duration: Double, timing: TimingCurve, cell: StateCell, isPlainState: Bool,
+        publisher: any StatePublishing, events: Emitter<AnimatorEvent, Never>
+    ) {
+        self.duration = duration
+        self.timing = timing
+        curveTable = timing.isLinear ? nil : SharedCurveTable.table(for: timing.function)
+        self.cell = cell
+        self.isPlainState = isPlainState
+        self.publisher = publisher
+        self.events = events
+        machine = AnimatorStateMachine(duration: duration)
+    }
+
+    deinit {
+        lanes?.deallocate()
+    }
+
+    /// Whether the batch can run this animator's frames itself while it runs at constant speed:
+    /// every animation a number stored into a plain-data state, and a curve it can read from a
+    /// table (or linear timing).
+    var isBatchable: Bool {
+        !usesClosures && isPlainState && duration > 0 && (curveTable != nil || timing.isLinear)
+    }
+
+    /// Whether the animator runs (or waits out its delay): its group then keeps it alive.
+    var isRunningOrWaiting: Bool {
+        switch machine.phase {
+        case .running, .waiting: true
+        case .inactive, .paused, .completed: false
+        }
+    }
+
+    /// Adds animations.
+    func append(_ new: [Entry]) {
+        entries += new
+        if new.contains(where: { $0.closure >= 0 }) { usesClosures = true }
+        lanes?.deallocate()
+        lanes = nil
+        laneCount = 0
+        guard isBatchable, !entries.isEmpty else { return }
+        let buffer = UnsafeMutablePointer<Lane>.allocate(capacity: entries.count)
+        for (index, entry) in entries.enumerated() {
+            (buffer + index).initialize(
+                to: Lane(startFraction: entry.startFraction, from: entry.from, to: entry.to, word: entry.offset >> 3))
+        }
+        lanes = buffer
+        laneCount = entries.count
+    }
+
+    // MARK: - Stepping (under the group's lock)
+
+    /// Advances the state machine to `clockTime`, writes the values, and queues what happened.
+    func advanceLocked(
+        to clockTime: Double, epoch: UInt, deliveries: inout [AnimatorDelivery],
+        publishing: inout [any StatePublishing]
+    ) {
+        let (events, completion) = machine.advance(to: clockTime)
+        let markers = applyValuesLocked(epoch: epoch, publishing: &publishing)
+        if let completion {
+            deliveries.append(finishLocked(events: markers + events, completion: completion))
+        } else if !events.isEmpty || !markers.isEmpty {
+            deliveries.append(AnimatorDelivery(emitter: self.events, events: markers + events))
+        }
+    }
+
+    /// Records the completion and takes the handlers to call.
+    func finishLocked(events: [AnimatorEvent], completion: Completion) -> AnimatorDelivery {
+        self.completion = completion
+        let handlers = completionHandlers
+        completionHandlers = []
+        return AnimatorDelivery(emitter: self.events, events: events, completion: completion, handlers: handlers)
+    }
+
+    /// Writes every animation's value at the current position into the state, queues the state
+    /// for publishing once this epoch if it is observed, and returns the markers passed.
+    func applyValuesLocked(epoch: UInt, publishing: inout [any StatePublishing]) -> [AnimatorEvent] {
+        guard !entries.isEmpty else { return [] }
+        let fraction = machine.fractionComplete
+        let sequence = cell.lock()
+        var markerEvents: [AnimatorEvent] = []
+        if usesClosures || !isPlainState {
+            driver?.applyWholeStateLocked(self, fraction: fraction, markers: &markerEvents)
+        } else {
+            let cell = self.cell
+            entries.withUnsafeMutableBufferPointer { entries in
+                for index in entries.indices {
+                    let progress = self.progress(startingAt: entries[index].startFraction, at: fraction)
+                    if !entries[index].markers.isEmpty {
+                        Self.passMarkers(of: &entries[index], to: progress, into: &markerEvents)
+                    }
+                    entries[index].lastProgress = progress
+                    let value = entries[index].from * (1 - progress) + entries[index].to * progress
+                    cell.store(value, atWord: entries[index].offset >> 3)
+                }
+            }
+        }
+        if cell.isObserved, cell.flags != epoch {
+            cell.flags = epoch
+            publishing.append(publisher)
+        }
+        cell.unlock(from: sequence)
+        return markerEvents
+    }
+
+    /// Records the markers an entry passes on its way to `progress`, and its new progress.
+    static func passMarkers(of entry: inout Entry, to progress: Double, into events: inout [AnimatorEvent]) {
+        if !entry.markers.isEmpty {
+            let from = entry.lastProgress * entry.clipDuration
+            let to = progress * entry.clipDuration
+            for marker in entry.markers
+            where (from < marker.time && marker.time <= to) || (to <= marker.time && marker.time < from) {
+                events.append(marker.event)
+            }
+        }
+        entry.lastProgress = progress
+    }
+
+    /// The eased progress of an entry starting at fraction `start`, at the animator's fraction
+    /// complete `fraction`.
+    @inline(__always)
+    func progress(startingAt start: Double, at fraction: Double) -> Double {
+        let local: Double
+        if fraction <= start {
+            local = 0
+        } else if start >= 1 {
+            local = 1
+        } else {
+            local = min((fraction - start) / (1 - start), 1)
+        }
+        guard let curveTable else { return timing.value(at: local) }
+        return TimingCurveTable.lookup(local, base: 0, pieces: curveTable.pieces) { timing }
+    }
+}
+
+/// The generic side of an animator: applies the animations that need its state's type.
+protocol AnimatorDriver: AnyObject, Sendable {
+    /// Applies every entry of `program` at `fraction` to the whole state (the cell is locked, and
+    /// so is the group).
+    func applyWholeStateLocked(_ program: AnimatorProgram, fraction: Double, markers: inout [AnimatorEvent])
+}
+
+/// A state that publishes its value to its observers once per frame.
+protocol StatePublishing: AnyObject, Sendable {
+    /// Sends the current value to the observers, if any.
+    func publish()
+}
+
+/// What a tick (or a command) leaves to deliver after unlocking: an animator's events, and its
+/// completion with the handlers to call.
+struct AnimatorDelivery {
+    let emitter: Emitter<AnimatorEvent, Never>
+    let events: [AnimatorEvent]
+    var completion: Completion? = nil
+    var handlers: [@Sendable (Completion) -> Void] = []
+
+    func deliver() {
+        for event in events { emitter.send(event) }
+        guard let completion else { return }
+        emitter.send(.completed(completion))
+        for handler in handlers { handler(completion) }
+    }
+}

@@ -1,0 +1,182 @@
+public import Synchronization
+
+/// The storage of an ``AnimatedState``: a sequence number that doubles as the writers' lock,
+/// followed by the value.
+///
+/// Writers take the cell by turning the sequence odd (one compare-and-exchange), write, and
+/// release it by making it even again, two higher. A value that is plain data (no references,
+/// ``_isPOD(_:)``) is stored as 64-bit words that both sides access with relaxed atomics, so
+/// readers never lock: they read the sequence, the words, and the sequence again, and retry if a
+/// writer came between (a sequence lock). Every access is an atomic operation, so the memory
+/// model, and ThreadSanitizer, see no race. Values that hold references are read under the lock.
+///
+/// The cell is a raw allocation, one cache line for values up to 48 bytes, that animators write
+/// through without knowing the value's type (a lane of a ``Double`` at a word index). Its second
+/// word says whether anyone observes the state's values (set and read only under the lock, so a
+/// writer either sees a new observer or that observer's replay sees the write).
+@usableFromInline
+struct StateCell: @unchecked Sendable {
+    /// The sequence number, the flags, then `wordCount` words.
+    @usableFromInline let base: UnsafeMutableRawPointer
+    /// The number of 64-bit words of the value (0 when the value is stored elsewhere).
+    @usableFromInline let wordCount: Int
+
+    init(wordCount: Int) {
+        self.wordCount = wordCount
+        base = .allocate(byteCount: 8 * (2 + wordCount), alignment: 64)
+        let header = base.bindMemory(to: Atomic<UInt>.self, capacity: 2)
+        header.initialize(to: Atomic(0))
+        (header + 1).initialize(to: Atomic(0))
+        if wordCount > 0 {
+            let words = (base + 16).bindMemory(to: Atomic<UInt64>.self, capacity: wordCount)
+            for index in 0..<wordCount { (words + index).initialize(to: Atomic(0)) }
+        }
+    }
+
+    /// Frees the allocation (no reader or writer may use the cell afterwards).
+    func deallocate() {
+        base.deallocate()
+    }
+
+    @usableFromInline
+    var sequence: UnsafeMutablePointer<Atomic<UInt>> {
+        base.assumingMemoryBound(to: Atomic<UInt>.self)
+    }
+
+    @usableFromInline
+    var words: UnsafeMutablePointer<Atomic<UInt64>> {
+        (base + 16).assumingMemoryBound(to: Atomic<UInt64>.self)
+    }
+
+    /// Whether the state's values are observed, and the stamp of the last tick that queued it
+    /// for publishing: bit 0 set once observed, the rest the stamp (read or changed only with the
+    /// cell locked).
+    @inlinable
+    var flags: UInt {
+        get { (sequence + 1).pointee.load(ordering: .relaxed) }
+        nonmutating set { (sequence + 1).pointee.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Whether the state's values are observed (the cell must be locked).
+    @inlinable
+    var isObserved: Bool { flags & 1 != 0 }
+
+    /// Marks the state's values observed (the cell must be locked).
+    func markObserved() {
+        if flags & 1 == 0 { flags = 1 }
+    }
+
+    // MARK: Writers
+
+    /// Takes the cell for writing, waiting while another writer holds it.
+    ///
+    /// - Returns: The (even) sequence number to pass to ``unlock(from:)``.
+    @inlinable @inline(__always)
+    func lock() -> UInt {
+        let current = sequence.pointee.load(ordering: .relaxed)
+        if current & 1 == 0,
+            sequence.pointee.compareExchange(expected: current, desired: current | 1, ordering: .acquiring).exchanged
+        {
+            return current
+        }
+        return lockContended()
+    }
+
+    @usableFromInline @inline(never)
+    func lockContended() -> UInt {
+        var attempts = 0
+        while true {
+            let current = sequence.pointee.load(ordering: .relaxed)
+            if current & 1 == 0,
+                sequence.pointee.compareExchange(expected: current, desired: current | 1, ordering: .acquiring)
+                    .exchanged
+            {
+                return current
+            }
+            attempts += 1
+            if attempts >= 64 {
+                yieldThread()
+                attempts = 0
+            }
+        }
+    }
+
+    /// Releases the cell taken by ``lock()``, publishing what was written.
+    @inlinable @inline(__always)
+    func unlock(from sequence: UInt) {
+        self.sequence.pointee.store(sequence &+ 2, ordering: .releasing)
+    }
+
+    /// Stores the bits of a `Double` at word `index` (the cell must be locked).
+    @inlinable @inline(__always)
+    func store(_ value: Double, atWord index: Int) {
+        words[index].store(value.bitPattern, ordering: .relaxed)
+    }
+
+    /// Stores a plain-data value (the cell must be locked).
+    @inlinable
+    func storePlain<Value>(_ value: Value) {
+        withUnsafeTemporaryAllocation(
+            byteCount: 8 * wordCount, alignment: Swift.max(8, MemoryLayout<Value>.alignment)
+        ) { buffer in
+            let raw = buffer.baseAddress!
+            raw.initializeMemory(as: UInt64.self, repeating: 0, count: wordCount)
+            raw.storeBytes(of: value, as: Value.self)
+            for index in 0..<wordCount {
+                words[index].store(raw.load(fromByteOffset: 8 * index, as: UInt64.self), ordering: .relaxed)
+            }
+        }
+    }
+
+    // MARK: Readers
+
+    /// Copies out a plain-data value, without locking (retrying while a writer is at work).
+    @inlinable
+    func loadPlain<Value>(as type: Value.Type) -> Value {
+        let before = sequence.pointee.load(ordering: .acquiring)
+        if before & 1 == 0 {
+            let value = copyPlain(as: type)
+            atomicMemoryFence(ordering: .acquiring)
+            if sequence.pointee.load(ordering: .relaxed) == before { return value }
+        }
+        return loadPlainContended(as: type)
+    }
+
+    /// The retry loop of ``loadPlain(as:)``: a writer is at work; after a while, let it run.
+    @usableFromInline @inline(never)
+    func loadPlainContended<Value>(as type: Value.Type) -> Value {
+        var attempts = 0
+        while true {
+            let before = sequence.pointee.load(ordering: .acquiring)
+            if before & 1 == 0 {
+                let value = copyPlain(as: type)
+                atomicMemoryFence(ordering: .acquiring)
+                if sequence.pointee.load(ordering: .relaxed) == before { return value }
+            }
+            attempts += 1
+            if attempts >= 64 {
+                yieldThread()
+                attempts = 0
+            }
+        }
+    }
+
+    /// Copies the words into a value (under the lock, or as part of an optimistic read).
+    @inlinable @inline(__always)
+    func copyPlain<Value>(as type: Value.Type) -> Value {
+        // Sizes from the type, not from `wordCount`, so a specialised read is a few loads.
+        let count = (MemoryLayout<Value>.size + 7) / 8
+        if count == 1, MemoryLayout<Value>.size == 8 {
+            return unsafeBitCast(words[0].load(ordering: .relaxed), to: Value.self)
+        }
+        return withUnsafeTemporaryAllocation(
+            byteCount: 8 * count, alignment: Swift.max(8, MemoryLayout<Value>.alignment)
+        ) { buffer in
+            let raw = buffer.baseAddress!
+            for index in 0..<count {
+                raw.storeBytes(of: words[index].load(ordering: .relaxed), toByteOffset: 8 * index, as: UInt64.self)
+            }
+            return raw.load(as: Value.self)
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Synchronization
+import Testing
+import Timeline
+import TimelinePlugins
+
+// The animators of a clock run as one batch. These tests compare the batch with the definition of
+// an animator, computed here by hand: position from start, pauses, reversals and speed; progress
+// eased by the exact cubic Bézier (bisection in double-double, `EasingReference.swift`); value
+// `from × (1 − p) + to × p`.
+
+private struct Sprite: Sendable, Equatable {
+    var x = 0.0
+    var y = 0.0
+}
+
+/// A state that holds a reference, so the batch writes it through the whole-state path.
+private struct Labelled: Sendable {
+    var x = 0.0
+    var name = "sprite"
+}
+
+private final class Counter: Sendable {
+    private let values = Mutex<[Sprite]>([])
+    func append(_ sprite: Sprite) { values.withLock { $0.append(sprite) } }
+    var all: [Sprite] { values.withLock { $0 } }
+}
+
+private final class Completions: Sendable {
+    private let list = Mutex<[Int: [Completion]]>([:])
+    func record(_ index: Int, _ completion: Completion) { list.withLock { $0[index, default: []].append(completion) } }
+    var all: [Int: [Completion]] { list.withLock { $0 } }
+}
+
+/// The hand model of one animator: where it is, which way it runs, whether it is paused.
+private struct Model {
+    let duration: Double
+    let delayFactor: Double
+    let from: Double
+    let to: Double
+    var position = 0.0
+    var direction = 1.0
+    var speed = 1.0
+    var paused = false
+    var done = false
+
+    mutating func advance(by seconds: Double) {
+        guard !paused, !done else { return }
+        position = min(max(position + seconds * direction * speed, 0), duration)
+        if (direction > 0 && position >= duration - 1e-9) || (direction < 0 && position <= 1e-9) {
+            position = direction > 0 ? duration : 0
+            done = true
+        }
+    }
+
+    func value(easing: ReferenceBezier) -> Double {
+        let fraction = position / duration
+        let local = fraction <= delayFactor ? 0 : min((fraction - delayFactor) / (1 - delayFactor), 1)
+        let progress = easing.value(at: local)
+        return from * (1 - progress) + to * progress
+    }
+}
+
+@Suite("Animators as one batch")
+struct AnimatorBatchTests {
+    /// CSS `ease-in-out`: cubic-bezier(0.42, 0, 0.58, 1).
+    let easeInOut = ReferenceBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+
+    @Test func everyAnimatorFollowsItsDefinitionThroughPausesReversalsAndSpeedChanges() throws {
+        let clock = ManualClock(frameRate: .fps60)
+        let completions = Completions()
+        var models: [Model] = []
+        var animators: [Animator<Sprite>] = []
+        for index in 0..<300 {
+            let duration = 0.5 + Double(index % 7) * 0.25
+            let delayFactor = Double(index % 5) * 0.1
+            let from = Double(index)
+            let animator = try Animator(
+                duration: duration, timing: .easeInOut, initialValue: Sprite(x: from, y: -from), clock: clock)
+            try animator.addAnimation(\.x, to: from + 100, delayFactor: delayFactor)
+            animator.addCompletion { completions.record(index, $0) }
+            try animator.start()
+            animators.append(animator)
+            models.append(Model(duration: duration, delayFactor: delayFactor, from: from, to: from + 100))
+        }
+        for frame in 1...150 {
+            clock.advanceFrame()
+            for index in models.indices { models[index].advance(by: 1.0 / 60) }
+            // Commands between frames, on a third of the animators each.
+            switch frame {
+            case 24:
+                for index in stride(from: 0, to: animators.count, by: 3) {
+                    animators[index].reverse()
+                    models[index].direction = -1
+                }
+            case 36:
+                for index in stride(from: 1, to: animators.count, by: 3) where !models[index].done {
+                    animators[index].pause()
+                    models[index].paused = true
+                }
+            case 54:
+                for index in stride(from: 1, to: animators.count, by: 3) where !models[index].done {
+                    try animators[index].start()
+                    models[index].paused = false
+                }
+            case 60:
+                for index in stride(from: 2, to: animators.count, by: 3) where !models[index].done {
+                    try animators[index].continueAnimation(reversed: false, speed: 2)
+                    models[index].speed = 2
+                }
+            default: break
+            }
+            for index in animators.indices {
+                let expected = models[index].value(easing: easeInOut)
+                let actual = animators[index].state.value.x
+                // The curve is read from its shared table: within 1e-9 of the exact curve in progress.
+                #expect(abs(actual - expected) <= 100 * 1e-9 + 1e-12 * abs(expected), "animator \(index) at frame \(frame)")
+                #expect(animators[index].state.value.y == -Double(index), "animator \(index) wrote only x")
+                #expect(abs(animators[index].fractionComplete - models[index].position / models[index].duration) <= 1e-9)
+            }
+        }
+        // Every animator ran to an end, and completed there exactly once.
+        let recorded = completions.all
+        for index in animators.indices {
+            #expect(models[index].done, "the model of \(index) ended")
+            let position: AnimatorPosition = models[index].direction > 0 ? .end : .start
+            #expect(
+                recorded[index] == [
+                    Completion(finished: true, position: position, fractionComplete: position == .end ? 1 : 0)
+                ], "animator \(index)")
+        }
+    }
+
+    @Test func twoAnimatorsOnOneStatePublishOnceAFrameWithBothWritten() throws {
+        let clock = ManualClock(frameRate: .fps60)
+        let state = AnimatedState(Sprite())
+        let horizontal = try Animator(duration: 1, state: state, clock: clock)
+        let vertical = try Animator(duration: 1, state: state, clock: clock)
+        try horizontal.addAnimation(\.x, to: 60)
+        try vertical.addAnimation(\.y, to: 120)
+        try horizontal.start()
+        try vertical.start()
+        let seen = Counter()
+        let observation = state.values.observe { seen.append($0) }
+        for _ in 1...10 { clock.advanceFrame() }
+        withExtendedLifetime(observation) {}
+        // The replay on subscribing, then one value per frame: frame n has x = n and y = 2n.
+        let values = seen.all
+        #expect(values.count == 11)
+        for (frame, value) in values.enumerated() {
+            #expect(abs(value.x - Double(frame)) < 1e-9 && abs(value.y - 2 * Double(frame)) < 1e-9, "frame \(frame): \(value)")
+        }
+    }
+
+    @Test func aStateThatHoldsReferencesIsWrittenWhole() throws {
+        let clock = ManualClock(frameRate: .fps60)
+        let animator = try Animator(duration: 0.5, timing: .easeInOut, initialValue: Labelled(), clock: clock)
+        try animator.addAnimation(\.x, to: 10)
+        try animator.start()
+        for frame in 1...30 {
+            clock.advanceFrame()
+            let expected = 10 * easeInOut.value(at: Double(frame) / 60 / 0.5)
+            #expect(abs(animator.state.value.x - expected) <= 10 * 1e-9)
+            #expect(animator.state.value.name == "sprite")
+        }
+        #expect(animator.completion == Completion(finished: true, position: .end, fractionComplete: 1))
+    }
+
+    @Test func readersOnOtherThreadsNeverSeeAHalfWrittenState() throws {
+        let clock = ManualClock(frameRate: .fps120)
+        let animator = try Animator(duration: 10_000, initialValue: Sprite(), clock: clock)
+        try animator.addAnimation(\.x, to: 1e6)
+        try animator.addAnimation(\.y, to: 1e6)
+        try animator.start()
+        let stop = Atomic(false)
+        let torn = Atomic(0)
+        let reads = Atomic(0)
+        let state = animator.state
+        let reader = Thread {
+            while !stop.load(ordering: .acquiring) {
+                let value = state.value
+                if value.x != value.y { torn.add(1, ordering: .relaxed) }
+                reads.add(1, ordering: .relaxed)
+            }
+        }
+        reader.start()
+        for _ in 0..<20_000 { clock.advanceFrame() }
+        while reads.load(ordering: .relaxed) < 1_000 { Thread.sleep(forTimeInterval: 0.001) }
+        stop.store(true, ordering: .releasing)
+        #expect(torn.load(ordering: .relaxed) == 0)
+        #expect(state.value.x > 0 && state.value.x == state.value.y)
+    }
+
+    @Test func releasingTheClockReleasesItsRunningAnimatorsWhichCompleteUnfinished() throws {
+        let completions = Completions()
+        do {
+            let clock = ManualClock(frameRate: .fps60)
+            let animator = try Animator(duration: 1, initialValue: Sprite(), clock: clock)
+            try animator.addAnimation(\.x, to: 1)
+            animator.addCompletion { completions.record(0, $0) }
+            try animator.start()
+            clock.advanceFrames(30)
+            // Nobody holds the animator now but the clock; then nobody holds the clock.
+        }
+        #expect(completions.all[0] == [Completion(finished: false, position: .current, fractionComplete: 0.5)])
+    }
+
+    @Test func aRunningAnimatorNobodyHoldsRunsToItsEndWhileTheClockLives() throws {
+        let clock = ManualClock(frameRate: .fps60)
+        let completions = Completions()
+        let state = AnimatedState(Sprite())
+        do {
+            let animator = try Animator(duration: 0.5, state: state, clock: clock)
+            try animator.addAnimation(\.x, to: 1)
+            animator.addCompletion { completions.record(0, $0) }
+            try animator.start()
+        }
+        clock.advanceFrames(15)
+        #expect(abs(state.value.x - 0.5) < 1e-9)
+        clock.advanceFrames(15)
+        #expect(state.value.x == 1)
+        #expect(completions.all[0] == [Completion(finished: true, position: .end, fractionComplete: 1)])
+    }
+}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value that animators write into, frame by frame: the shared state of one transition.
 ///
 /// Several animators can animate different properties of the same state (a card's vertical
@@ -11,7 +9,7 @@ import Synchronization
 /// let size = try Animator(duration: 0.5, state: card, clock: clock)
 /// ```
 public final class AnimatedState<Root: Sendable>: Sendable {
-    private let storage: Mutex<Root>
+    private let storage: Locked<Root>
 
     /// The value after every update, starting with the current value for each new observer.
     ///
@@ -21,7 +19,7 @@ public final class AnimatedState<Root: Sendable>: Sendable {
 
     /// Creates a state holding `initialValue`.
     public init(_ initialValue: Root) {
-        storage = Mutex(initialValue)
+        storage = Locked(initialValue)
         values = StateEmitter(initialValue)
     }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Plays animations of a state on a clock, like `UIViewPropertyAnimator`: start, pause, resume,
 /// scrub, reverse in flight, finish or cancel, with a completion that fires exactly once.
 ///
@@ -35,7 +33,7 @@ public final class Animator<Root: Sendable>: Sendable {
     public let state: AnimatedState<Root>
 
     let clock: any FrameClock
-    let core: Mutex<Core>
+    let core: Locked<Core>
 
     /// Everything that happens to the animator: started, paused, resumed, reversed, markers of
     /// its clips, repeats of their named clips, and completed (always the last event).
@@ -89,7 +87,7 @@ public final class Animator<Root: Sendable>: Sendable {
         self.timing = timing
         self.state = state
         self.clock = clock
-        core = Mutex(Core(machine: AnimatorStateMachine(duration: duration)))
+        core = Locked(Core(machine: AnimatorStateMachine(duration: duration)))
     }
 
     /// Creates an animator with a state of its own.

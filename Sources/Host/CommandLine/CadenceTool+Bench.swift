@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What `cadence bench` was asked to do.
 public struct BenchmarkRequest: Sendable, Hashable {
     /// `--quick`: the short suite for continuous integration (under a minute).
@@ -34,7 +32,7 @@ public enum BenchmarkCommand {
         _ request: BenchmarkRequest, _ write: (String) throws -> Void
     ) throws -> Void
 
-    private static let runner = Mutex<Runner?>(nil)
+    private static let runner = Locked<Runner?>(nil)
 
     /// Installs the suite that `cadence bench` runs (the last registration wins).
     ///

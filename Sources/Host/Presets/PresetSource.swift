@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Renders a transition preset: runs its transition on a manual clock, one tick per frame, and
 /// reads its state into the frames.
 ///
@@ -61,7 +59,7 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
 
 /// Events reported from completion handlers, collected until the frame that reports them.
 final class PendingEvents: Sendable {
-    private let events = Mutex<[FrameEvent]>([])
+    private let events = Locked<[FrameEvent]>([])
 
     func append(_ event: FrameEvent) { events.withLock { $0.append(event) } }
 

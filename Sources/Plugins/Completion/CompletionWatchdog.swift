@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A transition that should have completed by now and has not.
 public struct StalledTransition: Sendable, Hashable, CustomStringConvertible {
     /// The name it was watched under.
@@ -37,8 +35,8 @@ public final class CompletionWatchdog: Sendable {
     private let clock: any FrameClock
     private let grace: Double
     private let report: @Sendable (StalledTransition) -> Void
-    private let watched = Mutex<[Watched]>([])
-    private let registration = Mutex<ClockRegistration?>(nil)
+    private let watched = Locked<[Watched]>([])
+    private let registration = Locked<ClockRegistration?>(nil)
 
     /// Creates a watchdog on a clock.
     ///

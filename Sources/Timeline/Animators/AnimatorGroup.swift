@@ -302,7 +302,7 @@ private struct WeakGroup: @unchecked Sendable {
     weak var value: AnyObject?
 }
 
-private let animatorGroups = Mutex<[ObjectIdentifier: WeakGroup]>([:])
+private let animatorGroups = Locked<[ObjectIdentifier: WeakGroup]>([:])
 
 /// A process-wide tick count that marks which states a tick already queued for publishing.
 enum AnimatorGroupEpoch {

@@ -29,7 +29,7 @@ public final class Playback<Value: Sendable>: Sendable {
     private let evaluate: @Sendable (Double) -> Value
     private let velocity: (@Sendable (Double) -> Value)?
     private let start: Double
-    private let registration = Mutex<ClockRegistration?>(nil)
+    private let registration = Locked<ClockRegistration?>(nil)
     private let done = Atomic<Bool>(false)
 
     /// Plays a motion on a clock, from the clock's current time.
@@ -90,7 +90,7 @@ extension Playback where Value: Animatable {
     ///
     /// Forward playback finds each tick's segment from the last one in O(1).
     public convenience init(track: Track<Value>, clock: any FrameClock) {
-        let cursor = Mutex(TrackCursor())
+        let cursor = Locked(TrackCursor())
         self.init(
             duration: track.duration, clock: clock,
             evaluate: { time in cursor.withLock { track.value(at: time, cursor: &$0) } },

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Several animators that together make one transition, with one completion.
 ///
 /// The transition reports its ``duration`` before it runs (the longest animator's), starts its
@@ -57,7 +55,7 @@ public final class Transition: Sendable {
 
     /// What happens to animators still running when the transition completes.
     public let inFlightPolicy: InFlightPolicy
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The transition's lifecycle: `started` when ``start()`` runs, `reversed(true)` when an
     /// interactive transition is cancelled, and `completed` (always the last event).

@@ -82,7 +82,7 @@ final class WorkerPool: @unchecked Sendable {
     /// The pool every bank shares, started on first use.
     static let shared = WorkerPool(workers: BankParallel.coreCount - 1)
 
-    private let busy = Mutex(false)
+    private let busy = Locked(false)
     private let nextChunk = Atomic<Int>(0)
     /// Counts the runs; a worker that has just finished one watches it for a while before it
     /// parks, so that back-to-back frames do not wait for a parked thread to be woken.

@@ -3,10 +3,10 @@ import Synchronization
 /// A tick handler's place on a clock; cancelling it, or releasing it, removes the handler.
 public final class ClockRegistration: Sendable, Hashable {
     private let active = Atomic<Bool>(true)
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Locked<(@Sendable () -> Void)?>
 
     init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = Locked(onCancel)
     }
 
     /// Whether the handler still receives ticks.

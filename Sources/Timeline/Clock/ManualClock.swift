@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose source time moves only when told to: for tests and offline rendering.
 ///
 /// Every call that moves the clock delivers one tick, synchronously, before it returns.
@@ -16,7 +14,7 @@ import Synchronization
 /// from the frame number, never accumulated), so a 120 Hz clock ticking for 24 hours is exact.
 public final class ManualClock: FrameClock {
     private let core = ClockCore()
-    private let source = Mutex<(time: Duration, frame: Int)>((.zero, 0))
+    private let source = Locked<(time: Duration, frame: Int)>((.zero, 0))
 
     /// The frame rate used by ``advanceFrame()``.
     public let frameRate: FrameRate

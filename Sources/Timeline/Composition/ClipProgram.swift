@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clip compiled once into the flat form its frames evaluate: a list of timing steps, a
 /// ``ScalarTrackBank`` of its number tracks, and one writer per track.
 ///
@@ -26,7 +24,7 @@ final class ClipProgram<Root>: Sendable {
     /// Each lane's value at its local time 0 with the before flag: what it shows before it starts.
     let beforeStart: [Double]
     /// The slots of the frame being evaluated; frames of one program run one at a time.
-    private let slots: Mutex<[ClipSlot]>
+    private let slots: Locked<[ClipSlot]>
 
     init(_ clip: Clip<Root>) {
         var builder = Builder()
@@ -41,7 +39,7 @@ final class ClipProgram<Root>: Sendable {
         leaves = builder.leaves.map { leaf in
             bank == nil && leaf.lane >= 0 ? ClipLeaf(slot: leaf.slot, lane: -1, offset: -1, body: leaf.body) : leaf
         }
-        slots = Mutex(Array(repeating: ClipSlot(time: 0, phase: .active, applies: false), count: builder.steps.count + 1))
+        slots = Locked(Array(repeating: ClipSlot(time: 0, phase: .active, applies: false), count: builder.steps.count + 1))
     }
 
     /// Applies the program at a local time and phase of the clip (as `Clip.applyLocal`).
@@ -261,7 +259,7 @@ extension ClipStep {
 /// Where a clip keeps its compiled program: made once, the first time the clip is applied, and
 /// shared by copies of the clip.
 final class ClipProgramCache<Root>: Sendable {
-    private let program = Mutex<ClipProgram<Root>?>(nil)
+    private let program = Locked<ClipProgram<Root>?>(nil)
 
     /// The program of `clip`, compiled on first use.
     func program(for clip: Clip<Root>) -> ClipProgram<Root> {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The shared machinery of clocks: the time mapping, the ordered handlers and serialised delivery.
 final class ClockCore: Sendable {
     private struct Handler: Sendable {
@@ -21,7 +19,7 @@ final class ClockCore: Sendable {
         var isDelivering = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Every tick, after the handlers.
     let ticks = Emitter<Tick, Never>()
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A running observation of a signal; cancels it when cancelled or released.
 ///
 /// Every `observe` call returns an observation. Keep it for as long as you want events: when the
@@ -26,7 +24,7 @@ import Synchronization
 /// - An observation does not keep its signal alive, and the signal does not keep the observation
 ///   alive, so an observer closure may capture the object that stores its observation.
 public final class SignalObservation: Sendable, Hashable {
-    private let action: Mutex<(@Sendable () -> Void)?>
+    private let action: Locked<(@Sendable () -> Void)?>
 
     /// Creates an observation that runs `onCancel` once, when cancelled or released.
     ///
@@ -34,12 +32,12 @@ public final class SignalObservation: Sendable, Hashable {
     ///
     /// - Parameter onCancel: Stops the delivery of events to the observer and releases it.
     public init(onCancel: @escaping @Sendable () -> Void) {
-        action = Mutex(onCancel)
+        action = Locked(onCancel)
     }
 
     /// Creates an observation that has nothing to cancel (a signal that already ended).
     public init() {
-        action = Mutex(nil)
+        action = Locked(nil)
     }
 
     /// An observation that cancels all of `observations` together.

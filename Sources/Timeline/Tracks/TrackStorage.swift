@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A track's compiled form, shared by every copy of the track: one reference to retain when a
 /// track is copied or read, instead of one per array.
 ///
@@ -93,7 +91,7 @@ final class SharedCurveTable: Sendable {
     /// track's values never depend on which curves were seen before.
     static let cacheLimit = 4_096
 
-    private static let cache = Mutex<[CurveKey: SharedCurveTable?]>([:])
+    private static let cache = Locked<[CurveKey: SharedCurveTable?]>([:])
 
     /// A curve as a dictionary key. Unchecked: it only ever wraps a `TimingFunction`, which is
     /// `Sendable`.

@@ -1,5 +1,5 @@
-import Synchronization
 import Testing
+import Timeline
 import TimelineHost
 
 /// `cadence bench` reaches the suite through `BenchmarkCommand`; the executable registers the real
@@ -12,7 +12,7 @@ struct BenchCommandTests {
         #expect(missing.status == 2)
         #expect(missing.err.contains("not linked"))
 
-        let requests = Mutex<[BenchmarkRequest]>([])
+        let requests = Locked<[BenchmarkRequest]>([])
         BenchmarkCommand.register { request, write in
             requests.withLock { $0.append(request) }
             try write("case one")

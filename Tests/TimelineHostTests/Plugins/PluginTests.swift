@@ -1,5 +1,5 @@
-import Synchronization
 import Testing
+import Timeline
 import TimelineHost
 
 /// A third-party segment kind: moves along `u²` (so its value is easy to compute by hand).
@@ -25,7 +25,7 @@ struct SquarePlugin: Plugin {
 }
 
 final class CallLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
     func add(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }

@@ -1,9 +1,9 @@
-import Synchronization
 import Testing
+import Timeline
 import TimelinePlugins
 
 final class Log: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
     func add(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }

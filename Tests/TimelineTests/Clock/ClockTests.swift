@@ -1,10 +1,9 @@
-import Synchronization
 import Testing
 import Timeline
 
 /// Collects what handlers saw, safely across threads.
 final class Inbox<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = Locked<[Element]>([])
     func append(_ element: Element) { storage.withLock { $0.append(element) } }
     var all: [Element] { storage.withLock { $0 } }
 }
@@ -124,7 +123,7 @@ struct ClockTests {
     @Test func handlerCancelledDuringDeliveryReceivesNothingMore() {
         let clock = ManualClock()
         let seen = Inbox<String>()
-        let victim = Mutex<ClockRegistration?>(nil)
+        let victim = Locked<ClockRegistration?>(nil)
         let killer = clock.addTickHandler { _ in
             seen.append("killer")
             victim.withLock { $0?.cancel() }

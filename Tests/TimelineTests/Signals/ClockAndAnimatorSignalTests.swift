@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Timeline
 
@@ -7,7 +6,7 @@ import Timeline
 struct ClockAndAnimatorSignalTests {
     @Test func ticksArriveAfterTheHandlersOfTheirTick() {
         let clock = ManualClock()
-        let handled = Mutex(0)
+        let handled = Locked(0)
         let seen = Inbox<String>()
         let registration = clock.addTickHandler { _ in handled.withLock { $0 += 1 } }
         let observation = clock.ticks.observe { tick in seen.append("\(tick.index):\(handled.withLock { $0 })") }

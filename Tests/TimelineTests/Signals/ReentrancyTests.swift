@@ -1,10 +1,9 @@
-import Synchronization
 import Testing
 import Timeline
 
 /// An observation that an observer can reach from inside its own callback.
 final class ObservationBox: Sendable {
-    private let stored = Mutex<SignalObservation?>(nil)
+    private let stored = Locked<SignalObservation?>(nil)
 
     init() {}
 

@@ -3,7 +3,7 @@ import Timeline
 
 /// A scheduler that runs submitted actions only when the test says so.
 final class ManualScheduler: SignalScheduler {
-    private let pending = Mutex<[@Sendable () -> Void]>([])
+    private let pending = Locked<[@Sendable () -> Void]>([])
     private let submissions = Atomic(0)
 
     init() {}

@@ -1,4 +1,3 @@
-import Synchronization
 import Timeline
 
 /// One event as an observer saw it.
@@ -20,7 +19,7 @@ extension RecordedEvent: CustomStringConvertible {
 
 /// An observer that records every event it receives, from any thread.
 final class Recorder<Value: Sendable, Failure: Error>: Sendable {
-    private let recorded = Mutex<[RecordedEvent<Value, Failure>]>([])
+    private let recorded = Locked<[RecordedEvent<Value, Failure>]>([])
 
     init() {}
 

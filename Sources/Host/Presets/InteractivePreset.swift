@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Reference transition 8: a percent-driven transition. A scripted gesture scrubs a swipe-back
 /// (the outgoing screen slides away, the incoming one slides in, un-dims and springs to full size),
 /// then releases; the transition finishes or cancels from where it was, on a spring that starts
@@ -52,7 +50,6 @@ public struct InteractivePreset: TransitionPreset {
     public let finishes: Bool
     /// The spring that carries the progress after the release.
     public let releaseSpring: Spring
-    private let released = Latch()
 
     /// Builds the preset.
     public init(context: TransitionContext, parameters: [String: Double]) throws(PresetError) {
@@ -115,7 +112,9 @@ public struct InteractivePreset: TransitionPreset {
     public func update(_ transition: Transition, at time: Double) throws {
         if time < dragDuration {
             try transition.scrub(toFraction: releaseProgress * time / dragDuration)
-        } else if released.set() {
+        } else if transition.completion == nil, !transition.isRunning {
+            // The first frame at or after the release: still only scrubbed. A pure function of the
+            // transition's state, so a preset renders the same however often it is rendered.
             try transition.scrub(toFraction: releaseProgress)
             if finishes {
                 try transition.finishInteractive(following: try releaseMotion())
@@ -147,15 +146,5 @@ public struct InteractivePreset: TransitionPreset {
         from.shadow = SceneLayer.Shadow(color: .black, opacity: 0.3, radius: 8, offset: .zero)
         from.bind(.translationX, to: "from.offset")
         return Scene(size: context.containerSize, background: .black, layers: [to, dim, from])
-    }
-}
-
-/// A flag that is set once, safely across threads.
-final class Latch: Sendable {
-    private let flag = Atomic<Bool>(false)
-
-    /// Sets the flag; returns `true` only for the call that set it.
-    func set() -> Bool {
-        !flag.exchange(true, ordering: .acquiringAndReleasing)
     }
 }

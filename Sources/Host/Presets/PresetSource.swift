@@ -4,60 +4,103 @@
 /// Frame 0 starts the transition at time 0; frame `i` advances the clock to exactly `i / fps`, then
 /// lets the preset's script (an interactive gesture) act at that time.
 /// Events: `started` at frame 0, and `completed` (finished or cancelled) at the frame in which the
-/// transition's completion fires. Frames are always evaluated from 0, so slices agree with the whole.
+/// transition's completion fires.
+///
+/// Presets are seekable: a frame depends only on its index, its time and the preset's recorded
+/// script. Asked for frame `n`, the source replays the ticks before it (silently) only until the
+/// transition has settled (``Transition/isSettled``: every animator completed, so every later frame
+/// is the same); from there it jumps. A slice `A...B` therefore costs its own frames plus at most
+/// the transition's length, never `A`, and seek is play, bit for bit: the replayed ticks are the
+/// ticks a whole render runs. Asking for an earlier frame than the last starts the transition over.
 public struct PresetSource<Preset: TransitionPreset>: FrameSource {
     /// The preset.
     public let preset: Preset
-    /// The frame layout: the preset's channels.
+    /// The frames' layout: the preset's channels.
     public let schema: FrameSchema
-    /// The length to render.
+    /// The default render length in seconds.
     public let duration: Double
-    /// The state, as the transition leaves it after the last evaluated frame.
-    public let state: AnimatedState<Preset.State>
-    /// The transition being rendered.
-    public let transition: Transition
+    /// The state the transition animates (a new one when the source starts over).
+    public private(set) var state: AnimatedState<Preset.State>
+    /// The transition (a new one when the source starts over).
+    public private(set) var transition: Transition
 
-    private let clock: ManualClock
+    private var clock: ManualClock
     private let frameRate: FrameRate
     private let offsets: [Int]
-    private let pending = PendingEvents()
+    private var pending = PendingEvents()
+    /// The frame the running transition expects next.
+    private var nextFrame = 0
 
-    /// Builds the preset's transition on a fresh clock.
+    /// Makes the preset's transition, ready for frame 0.
+    ///
+    /// - Parameters:
+    ///   - preset: The preset.
+    ///   - frameRate: The rate of the frames (frame `i` is at `i / frameRate`).
+    /// - Throws: What the preset's `makeTransition` throws.
     public init(preset: Preset, frameRate: FrameRate) throws {
         self.preset = preset
         self.frameRate = frameRate
-        clock = ManualClock(frameRate: frameRate)
-        state = AnimatedState(preset.initialState)
-        transition = try preset.makeTransition(state: state, clock: clock)
+        (clock, state, transition, pending) = try Self.make(preset, frameRate: frameRate)
         duration = preset.renderDuration(of: transition)
         schema = FrameSchema(preset.channels.map { ($0.name, $0.kind) })
         offsets = schema.channels.map(\.offset)
-        let events = pending
+    }
+
+    private static func make(
+        _ preset: Preset, frameRate: FrameRate
+    ) throws -> (ManualClock, AnimatedState<Preset.State>, Transition, PendingEvents) {
+        let clock = ManualClock(frameRate: frameRate)
+        let state = AnimatedState(preset.initialState)
+        let transition = try preset.makeTransition(state: state, clock: clock)
+        let events = PendingEvents()
         transition.addCompletion { completion in
             events.append(FrameEvent(.completed(finished: completion.finished), source: Preset.name))
         }
+        return (clock, state, transition, events)
     }
 
-    /// Runs the transition to the frame's time and writes its state.
+    /// `true`: any frame can be asked for, in any order (see the type's discussion).
+    public var isSeekable: Bool { true }
+
+    /// Fills the frame: replays the ticks before it if needed, ticks at its time, reads the state.
     public mutating func evaluate(into frame: inout Frame) throws {
-        if frame.index == 0 {
-            frame.events.append(FrameEvent(.started, source: Preset.name))
-            clock.tick()
-            if !preset.isInteractive { try transition.start() }
-        } else {
-            clock.advance(to: frameRate.time(ofFrame: frame.index))
+        if frame.index < nextFrame {
+            (clock, state, transition, pending) = try Self.make(preset, frameRate: frameRate)
+            nextFrame = 0
         }
-        // A scripted gesture acts at the frame's clock time, after the tick.
-        try preset.update(transition, at: frame.time)
-        frame.events += pending.take()
+        var discarded: [FrameEvent] = []
+        while nextFrame < frame.index {
+            if nextFrame > 0, transition.isSettled {
+                nextFrame = frame.index
+                break
+            }
+            try tick(frame: nextFrame, at: frameRate.seconds(ofFrame: nextFrame), events: &discarded)
+            discarded.removeAll(keepingCapacity: true)
+        }
+        try tick(frame: frame.index, at: frame.time, events: &frame.events)
         let current = state.value
         for (index, channel) in preset.channels.enumerated() {
             channel.write(current, &frame, offsets[index])
         }
     }
+
+    /// Frame `index`'s tick: the start at frame 0, the clock at the frame's time otherwise, then
+    /// the preset's script at that time.
+    private mutating func tick(frame index: Int, at time: Double, events: inout [FrameEvent]) throws {
+        if index == 0 {
+            events.append(FrameEvent(.started, source: Preset.name))
+            clock.tick()
+            if !preset.isInteractive { try transition.start() }
+        } else {
+            clock.advance(to: frameRate.time(ofFrame: index))
+        }
+        // A scripted gesture acts at the frame's clock time, after the tick.
+        try preset.update(transition, at: time)
+        events += pending.take()
+        nextFrame = index + 1
+    }
 }
 
-/// Events reported from completion handlers, collected until the frame that reports them.
 final class PendingEvents: Sendable {
     private let events = Locked<[FrameEvent]>([])
 

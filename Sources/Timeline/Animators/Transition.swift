@@ -40,6 +40,7 @@ public final class Transition: Sendable {
         let stop: @Sendable () -> Void
         let cancel: @Sendable () -> Void
         let isCompleted: @Sendable () -> Bool
+        let isRunning: @Sendable () -> Bool
     }
 
     private struct State: Sendable {
@@ -84,6 +85,20 @@ public final class Transition: Sendable {
 
     /// How the transition completed, once it has.
     public var completion: Completion? { state.withLock { $0.completion } }
+
+    /// Whether one of the transition's animators is running (or waiting out its delay): false before
+    /// the start, while an interactive transition is only scrubbed, and once everything stopped.
+    public var isRunning: Bool {
+        let members = state.withLock { $0.members }
+        return members.contains { $0.isRunning() }
+    }
+
+    /// Whether the transition and every animator in it have completed: nothing it runs changes
+    /// any more, so every later frame shows the same values.
+    public var isSettled: Bool {
+        let (completed, members) = state.withLock { ($0.completion != nil, $0.members) }
+        return completed && members.allSatisfy { $0.isCompleted() }
+    }
 
     /// Adds an animator.
     ///
@@ -140,7 +155,8 @@ public final class Transition: Sendable {
             finish: { animator.finish(at: .end) },
             stop: { animator.stop() },
             cancel: { animator.cancel() },
-            isCompleted: { animator.completion != nil })
+            isCompleted: { animator.completion != nil },
+            isRunning: { animator.isRunning })
         let index = state.withLock { state -> Int in
             state.members.append(member)
             state.identities.append(ObjectIdentifier(animator))

@@ -10,51 +10,61 @@
 public struct JSONLinesSink<Output: TextOutput>: FrameSink {
     /// Where the lines go.
     public private(set) var output: Output
-    private var keys: [String] = []
+    /// Each channel's `"name":`, as UTF-8.
+    private var keys: [[UInt8]] = []
+    /// The line being written, reused from frame to frame.
+    private var line: [UInt8] = []
 
     /// Creates a sink that writes to `output`.
     public init(output: Output) {
         self.output = output
     }
 
-    /// Prepares the quoted channel names.
+    /// Prepares the channel names.
     public mutating func begin(schema: FrameSchema) throws {
-        keys = schema.channels.map { JSONText.quoted($0.name) + ":" }
+        keys = schema.channels.map { Array((JSONText.quoted($0.name) + ":").utf8) }
+        line.reserveCapacity(64 + 32 * schema.channels.count)
     }
 
-    /// Writes one line.
+    /// Writes one line: the frame's index, time, values and events. The numbers are formatted
+    /// straight into a reused buffer, so a frame allocates nothing.
     public mutating func write(_ frame: borrowing Frame) throws {
-        try output.write("{\"frame\":\(frame.index),\"time\":\(NumberFormat.string(frame.time)),\"values\":{")
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: JSONLineKeys.frame)
+        NumberFormat.append(Int64(frame.index), to: &line)
+        line.append(contentsOf: JSONLineKeys.time)
+        NumberFormat.append(frame.time, to: &line)
+        line.append(contentsOf: JSONLineKeys.values)
         for (index, channel) in frame.schema.channels.enumerated() {
-            if index > 0 { try output.write(",") }
-            try output.write(keys[index])
+            if index > 0 { line.append(0x2C) }
+            line.append(contentsOf: keys[index])
             switch channel.kind {
             case .scalar:
-                try output.write(NumberFormat.string(frame.numbers[channel.offset]))
+                NumberFormat.append(frame.numbers[channel.offset], to: &line)
             case .vector, .color:
-                try output.write("[")
+                line.append(0x5B)
                 for component in 0..<channel.width {
-                    if component > 0 { try output.write(",") }
-                    try output.write(NumberFormat.string(frame.numbers[channel.offset + component]))
+                    if component > 0 { line.append(0x2C) }
+                    NumberFormat.append(frame.numbers[channel.offset + component], to: &line)
                 }
-                try output.write("]")
+                line.append(0x5D)
             case .path:
-                try output.write(JSONText.quoted(frame.paths[channel.offset]))
+                line.append(contentsOf: JSONText.quoted(frame.paths[channel.offset]).utf8)
             }
         }
-        try output.write("}")
+        line.append(0x7D)
         if !frame.events.isEmpty {
-            try output.write(",\"events\":[")
+            line.append(contentsOf: ",\"events\":[".utf8)
             for (index, event) in frame.events.enumerated() {
-                if index > 0 { try output.write(",") }
-                try output.write(Self.json(event))
+                if index > 0 { line.append(0x2C) }
+                line.append(contentsOf: Self.json(event).utf8)
             }
-            try output.write("]")
+            line.append(0x5D)
         }
-        try output.write("}\n")
+        line.append(contentsOf: [0x7D, 0x0A])
+        try line.withUnsafeBytes { try output.write(bytes: $0) }
     }
 
-    /// Flushes the output.
     public mutating func finish() throws {
         try output.flush()
     }
@@ -74,4 +84,11 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
             return "{\"type\":\"pluginFailed\",\"plugin\":\(JSONText.quoted(plugin)),\"message\":\(JSONText.quoted(message)),\"source\":\(source)}"
         }
     }
+}
+
+/// The fixed parts of a JSON line, as UTF-8.
+private enum JSONLineKeys {
+    static let frame = Array("{\"frame\":".utf8)
+    static let time = Array(",\"time\":".utf8)
+    static let values = Array(",\"values\":{".utf8)
 }

@@ -39,6 +39,25 @@ struct NumberFormatTests {
             #expect(Double(NumberFormat.string(value)) == value)
         }
     }
+
+    @Test func theByteWriterWritesWhatTheStringSays() {
+        // The writer of the frame sinks formats into a buffer; its text must be the string's,
+        // byte for byte: `Double.description` for fractions, integers without a fraction.
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.1, 1.0 / 3, -2.5e-8, 1e-300, .leastNonzeroMagnitude, -.leastNormalMagnitude,
+            .greatestFiniteMagnitude, 9_007_199_254_740_991, 9_007_199_254_740_992, 9_007_199_254_740_994,
+            -9_223_372_036_854_775_808, 1e21, 123456.789, 0.972607799787182, .nan, .infinity, -.infinity,
+        ]
+        values += (0..<20_000).map { _ in Double(bitPattern: generator.next()) }
+        values += (0..<20_000).map { _ in Double.random(in: -1_000...1_000) }
+        values += (-1_100...1_100).map { Double($0) / 7 }
+        for value in values {
+            var bytes: [UInt8] = [0x78]
+            NumberFormat.append(value, to: &bytes)
+            #expect(String(decoding: bytes.dropFirst(), as: UTF8.self) == NumberFormat.string(value), "\(value)")
+        }
+    }
 }
 
 @Suite("Text sinks")

@@ -51,17 +51,22 @@ public struct Clip<Root>: Sendable {
         /// the compiled program plays from a bank and stores directly.
         let track: Track<Double>?
         let offset: Int?
+        /// For a number track bound by a key path with no byte offset: the key-path write alone,
+        /// which the compiled program feeds from a bank.
+        let writer: (@Sendable (inout Root, Double) -> Void)?
         /// Number tracks written into the elements of an array of `Root`, which the compiled
         /// program plays from a bank and stores in place.
         let collection: CollectionLanes<Root>?
 
         init(
             _ body: @escaping @Sendable (Double, Bool, inout Root) -> Void, track: Track<Double>? = nil,
-            offset: Int? = nil, collection: CollectionLanes<Root>? = nil
+            offset: Int? = nil, writer: (@Sendable (inout Root, Double) -> Void)? = nil,
+            collection: CollectionLanes<Root>? = nil
         ) {
             self.body = body
             self.track = track
             self.offset = offset
+            self.writer = writer
             self.collection = collection
         }
     }
@@ -113,9 +118,14 @@ public struct Clip<Root>: Sendable {
         // A number track into a stored property: played from a bank and stored in place.
         var leaf = Leaf(body)
         if let track = motion as? Track<Double>, track.storage.bankReadsCurvesAsTrackDoes,
-            let path = property as? WritableKeyPath<Root, Double>, let offset = MemoryLayout<Root>.offset(of: path)
+            let path = property as? WritableKeyPath<Root, Double>
         {
-            leaf = Leaf(body, track: track, offset: offset)
+            if let offset = MemoryLayout<Root>.offset(of: path) {
+                leaf = Leaf(body, track: track, offset: offset)
+            } else {
+                let write = UncheckedKeyPath(path)
+                leaf = Leaf(body, track: track, writer: { root, value in root[keyPath: write.path] = value })
+            }
         }
         self.init(
             node: .leaf(leaf),

@@ -6,8 +6,9 @@
 /// slot from its parent's: a placement in a composition, a delay, a speed change, a repeat, an
 /// autoreverse. A frame runs the steps in order, each a few arithmetic operations on two slots,
 /// then the leaves: a `Track<Double>` bound to a stored property of a plain-data `Root` reads its
-/// lane of the bank at its slot's time and stores the value at the property's byte offset; any
-/// other leaf calls the closure the tree would call. The values are those of the tree: the bank
+/// lane of the bank at its slot's time and stores the value at the property's byte offset; one
+/// bound by a key path without an offset (an element, `\S.values[i]`) reads its lane and writes
+/// through the key path, nothing else; any other leaf calls the closure the tree would call. The values are those of the tree: the bank
 /// reads the same shared curve tables with the same arithmetic as `Track.value(at:)` (springs
 /// within 1e-14 of the closed form, as the bank guarantees).
 final class ClipProgram<Root>: Sendable {
@@ -15,6 +16,9 @@ final class ClipProgram<Root>: Sendable {
     let steps: [ClipStep]
     let leaves: [ClipLeaf]
     let bodies: [@Sendable (Double, Bool, inout Root) -> Void]
+    /// For number tracks bound by a key path with no byte offset (`\S.values[i]`): the key-path
+    /// write alone, fed from the bank.
+    let writers: [@Sendable (inout Root, Double) -> Void]
     /// How leaves over the elements of an array reach it.
     let projections: [@Sendable (inout Root, (UnsafeMutableRawBufferPointer) -> Void) -> Void]
     /// The number tracks of leaves with a lane, one lane each, and the tracks themselves (which
@@ -31,6 +35,7 @@ final class ClipProgram<Root>: Sendable {
         builder.add(clip, slot: 0)
         steps = builder.steps
         bodies = builder.bodies
+        writers = builder.writers
         projections = builder.collections.map(\.project)
         let bank = builder.tracks.isEmpty ? nil : try? ScalarTrackBank(builder.tracks)
         self.bank = bank
@@ -79,8 +84,12 @@ final class ClipProgram<Root>: Sendable {
                 let value = slot.phase == .before
                     ? valueWithBeforeFlag(lane: leaf.lane, at: slot.time)
                     : bank.value(ofTrack: leaf.lane, at: BankView.normalized(slot.time))
-                withUnsafeMutableBytes(of: &root) { bytes in
-                    bytes.storeBytes(of: value, toByteOffset: leaf.offset, as: Double.self)
+                if leaf.offset >= 0 {
+                    withUnsafeMutableBytes(of: &root) { bytes in
+                        bytes.storeBytes(of: value, toByteOffset: leaf.offset, as: Double.self)
+                    }
+                } else {
+                    writers[leaf.writer](&root, value)
                 }
                 index += 1
                 continue
@@ -130,6 +139,7 @@ final class ClipProgram<Root>: Sendable {
         var steps: [ClipStep] = []
         var leaves: [ClipLeaf] = []
         var bodies: [@Sendable (Double, Bool, inout Root) -> Void] = []
+        var writers: [@Sendable (inout Root, Double) -> Void] = []
         var tracks: [Track<Double>] = []
         var collections: [CollectionLanes<Root>] = []
 
@@ -140,6 +150,11 @@ final class ClipProgram<Root>: Sendable {
                 bodies.append(leaf.body)
                 if let track = leaf.track, let offset = leaf.offset {
                     leaves.append(ClipLeaf(slot: slot, lane: tracks.count, offset: offset, body: bodies.count - 1))
+                    tracks.append(track)
+                } else if let track = leaf.track, let writer = leaf.writer {
+                    writers.append(writer)
+                    leaves.append(ClipLeaf(
+                        slot: slot, lane: tracks.count, offset: -1, body: bodies.count - 1, writer: writers.count - 1))
                     tracks.append(track)
                 } else if let lanes = leaf.collection, !lanes.tracks.isEmpty {
                     let projection: Int
@@ -203,6 +218,8 @@ struct ClipLeaf: Sendable {
     let offset: Int
     /// Its closure, in ``bodies``.
     let body: Int
+    /// With a lane and no offset: its key-path writer, in ``ClipProgram/writers``.
+    var writer = -1
     /// How many lanes it plays, from `lane` on: one, or one per element of an array.
     var count = 1
     /// The bytes between the elements of its array.

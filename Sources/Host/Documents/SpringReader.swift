@@ -6,7 +6,7 @@
 /// | `response`, `dampingRatio`, optional `mass` | `Spring(response:dampingRatio:mass:)` |
 /// | `duration`, optional `bounce` | `Spring(duration:bounce:)` |
 /// | `settlingDuration`, `dampingRatio`, optional `threshold` | `Spring(settlingDuration:dampingRatio:threshold:)` |
-/// | `dampingRatio`, `duration`, optional `initialVelocity`, `threshold` | the UIKit form, `Spring(dampingRatio:duration:initialVelocity:threshold:)` |
+/// | `dampingRatio`, `duration`, optional `initialVelocity`, `threshold` | the UIKit form, `Spring(dampingRatio:duration:relativeVelocity:threshold:)` |
 enum SpringReader {
     static let keys = [
         "mass", "stiffness", "damping", "response", "dampingRatio", "duration", "bounce",
@@ -63,7 +63,7 @@ enum SpringReader {
             case .uiKit:
                 let velocity = values["initialVelocity"] ?? 0
                 return (try Spring(
-                    dampingRatio: values["dampingRatio"]!, duration: values["duration"]!, initialVelocity: velocity,
+                    dampingRatio: values["dampingRatio"]!, duration: values["duration"]!, relativeVelocity: velocity,
                     threshold: values["threshold"] ?? Spring.defaultThreshold), velocity)
             case .durationBounce:
                 return (try Spring(duration: values["duration"] ?? 0.5, bounce: values["bounce"] ?? 0), nil)

@@ -89,7 +89,7 @@ public struct CardExpandPreset: TransitionPreset {
 
     /// The position spring: damping ratio 0.7 over 1 s.
     public func positionTiming() throws -> SpringTiming {
-        try SpringTiming(dampingRatio: 0.7, duration: 1, initialVelocity: 0)
+        try SpringTiming(dampingRatio: 0.7, duration: 1, relativeVelocity: 0)
     }
 
     /// The position animator (spring, 1 s) and the size animator (ease-in-out, 0.5 s); the detail

@@ -21,7 +21,7 @@ func overlayScene(_ context: TransitionContext) -> Scene {
 /// ```swift
 /// let fade = try Animator(duration: d / 2, timing: .easeInOut, state: state, clock: clock)
 /// try fade.addAnimation(\.alpha, to: 1)
-/// let spring = try SpringTiming(dampingRatio: 0.55, duration: d, initialVelocity: 1 / 0.55)
+/// let spring = try SpringTiming(dampingRatio: 0.55, duration: d, relativeVelocity: 1 / 0.55)
 /// let pop = try Animator(duration: d, timing: .spring(spring), state: state, clock: clock)
 /// try pop.addAnimation(\.scale, to: 1)
 /// ```
@@ -60,7 +60,7 @@ public struct OverlayPresentPreset: TransitionPreset {
 
     /// The spring that scales the card: UIKit's damping 0.55, initial velocity 1 / 0.55, over d.
     public func springTiming() throws -> SpringTiming {
-        try SpringTiming(dampingRatio: 0.55, duration: duration, initialVelocity: 1 / 0.55)
+        try SpringTiming(dampingRatio: 0.55, duration: duration, relativeVelocity: 1 / 0.55)
     }
 
     /// Alpha over d / 2 (ease-in-out), scale on the spring over d; the spring completes it.
@@ -90,7 +90,7 @@ public struct OverlayPresentPreset: TransitionPreset {
 /// ```swift
 /// let fade = try Animator(duration: d, timing: .easeIn, state: state, clock: clock)
 /// try fade.addAnimation(\.alpha, to: 0, delayFactor: 0.25)       // over 3d/4 after d/4
-/// let spring = try SpringTiming(dampingRatio: 1, duration: 2 * d, initialVelocity: -15)
+/// let spring = try SpringTiming(dampingRatio: 1, duration: 2 * d, relativeVelocity: -15)
 /// let shrink = try Animator(duration: 2 * d, timing: .spring(spring), state: state, clock: clock)
 /// try shrink.addAnimation(\.scale, to: 0.3)
 /// let transition = Transition(inFlightPolicy: .runToEnd)
@@ -144,7 +144,7 @@ public struct OverlayDismissPreset: TransitionPreset {
 
     /// The critically damped spring: UIKit's damping 1.0, initial velocity −15, over 2d.
     public func springTiming() throws -> SpringTiming {
-        try SpringTiming(dampingRatio: 1, duration: 2 * duration, initialVelocity: -15)
+        try SpringTiming(dampingRatio: 1, duration: 2 * duration, relativeVelocity: -15)
     }
 
     /// The fade completes the transition (and removes the card); the spring has no completion.

@@ -6,7 +6,7 @@
 //
 // Settling duration and UIKit (Cadence's choice; Apple does not publish UIKit's mapping): the
 // spring of mass 1 with the given damping ratio whose move of distance 1, with the given relative
-// initial velocity, settles within the threshold (see `settlingDuration(threshold:initialVelocity:)`)
+// initial velocity, settles within the threshold (see `settlingDuration(threshold:relativeVelocity:)`)
 // exactly at the given duration.
 
 extension Spring {
@@ -66,7 +66,7 @@ extension Spring {
     ///
     /// The result (mass 1) moves a distance from rest and comes within `threshold` of the
     /// distance of its target at `settlingDuration` and stays there; see
-    /// ``settlingDuration(threshold:initialVelocity:)``. For a fixed damping ratio, settling time
+    /// ``settlingDuration(threshold:relativeVelocity:)``. For a fixed damping ratio, settling time
     /// scales as `1 / naturalFrequency`, so the result is exact up to rounding.
     ///
     /// - Parameters:
@@ -81,7 +81,7 @@ extension Spring {
     ) throws(SpringError) {
         try SpringError.requirePositive(settlingDuration, .settlingDuration)
         self = try Self.settling(
-            in: settlingDuration, dampingRatio: dampingRatio, initialVelocity: 0,
+            in: settlingDuration, dampingRatio: dampingRatio, relativeVelocity: 0,
             threshold: threshold)
     }
 
@@ -93,13 +93,13 @@ extension Spring {
     /// target. Apple does not publish how UIKit turns the duration into a spring; Cadence's
     /// mapping is: **the spring of mass 1 with this damping ratio whose move of distance 1,
     /// starting with this relative velocity, settles within `threshold` of the distance exactly
-    /// at `duration`** (settling as in ``settlingDuration(threshold:initialVelocity:)``).
+    /// at `duration`** (settling as in ``settlingDuration(threshold:relativeVelocity:)``).
     ///
     /// So an animation that runs for `duration` ends settled, whatever the velocity thrown in:
     ///
     /// ```swift
-    /// let pop = try Spring(dampingRatio: 0.55, duration: 0.5, initialVelocity: 1 / 0.55)
-    /// try pop.settlingDuration(threshold: 0.001, initialVelocity: 1 / 0.55)   // 0.5
+    /// let pop = try Spring(dampingRatio: 0.55, duration: 0.5, relativeVelocity: 1 / 0.55)
+    /// try pop.settlingDuration(threshold: 0.001, relativeVelocity: 1 / 0.55)   // 0.5
     /// ```
     ///
     /// The natural frequency is found by bracketing and bisection on `settles by duration`, to
@@ -109,30 +109,30 @@ extension Spring {
     /// - Parameters:
     ///   - dampingRatio: The fraction of critical damping; finite and greater than 0.
     ///   - duration: The animation's duration in seconds; finite and greater than 0.
-    ///   - initialVelocity: Distances per second, positive towards the target; finite.
+    ///   - relativeVelocity: Distances per second, positive towards the target; finite.
     ///   - threshold: The tolerance as a fraction of the distance; `0 < threshold < 1`.
     ///     Default ``defaultThreshold``.
     /// - Throws: ``SpringError`` naming the first invalid parameter;
     ///   ``SpringError/neverSettles`` for a damping ratio of 0.
     /// - Complexity: O(1): a bounded search of at most a few hundred settling computations.
     public init(
-        dampingRatio: Double, duration: Double, initialVelocity: Double,
+        dampingRatio: Double, duration: Double, relativeVelocity: Double = 0,
         threshold: Double = Spring.defaultThreshold
     ) throws(SpringError) {
         try SpringError.requirePositive(duration, .duration)
         self = try Self.settling(
-            in: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
+            in: duration, dampingRatio: dampingRatio, relativeVelocity: relativeVelocity,
             threshold: threshold)
     }
 
     /// The spring (mass 1, damping ratio `ratio`) whose relative move settles at `duration`.
     private static func settling(
-        in duration: Double, dampingRatio ratio: Double, initialVelocity velocity: Double,
+        in duration: Double, dampingRatio ratio: Double, relativeVelocity velocity: Double,
         threshold: Double
     ) throws(SpringError) -> Spring {
         try SpringError.requireNonNegative(ratio, .dampingRatio)
         guard ratio > 0 else { throw .neverSettles }
-        try SpringError.requireFinite(velocity, .initialVelocity)
+        try SpringError.requireFinite(velocity, .relativeVelocity)
         try SpringError.requireRelativeThreshold(threshold)
 
         func spring(_ omega: Double) throws(SpringError) -> Spring {
@@ -140,7 +140,7 @@ extension Spring {
         }
         func settles(_ omega: Double) throws(SpringError) -> Bool {
             let time = try spring(omega).settlingDuration(
-                threshold: threshold, initialVelocity: velocity)
+                threshold: threshold, relativeVelocity: velocity)
             return time <= duration
         }
         // Without velocity, settling time is exactly (unit settling time) / ω: a close guess.

@@ -23,7 +23,7 @@ import Darwin
 extension Spring {
     /// The time for a move of distance 1 to come within `threshold` of its target and stay there.
     ///
-    /// The move starts at rest or with a velocity `initialVelocity` relative to the distance
+    /// The move starts at rest or with a velocity `relativeVelocity` relative to the distance
     /// (UIKit's convention: 1 means the whole distance per second, positive towards the target).
     /// The result is exact (to the last few bits of a `Double`): after it the distance to the
     /// target never exceeds `threshold`, and just before it, it does.
@@ -31,25 +31,25 @@ extension Spring {
     /// ```swift
     /// let spring = try Spring(response: 0.5, dampingRatio: 0.7)
     /// let time = try spring.settlingDuration(threshold: 0.001)     // ≈ 0.82 s
-    /// let thrown = try spring.settlingDuration(threshold: 0.001, initialVelocity: -15)
+    /// let thrown = try spring.settlingDuration(threshold: 0.001, relativeVelocity: -15)
     /// ```
     ///
     /// - Parameters:
     ///   - threshold: The tolerance as a fraction of the distance; `0 < threshold < 1`.
-    ///   - initialVelocity: The initial velocity in distances per second; finite. Default 0.
+    ///   - relativeVelocity: The initial velocity in distances per second; finite. Default 0.
     /// - Returns: The settling time in seconds; 0 if the motion never leaves the threshold, and
     ///   `.infinity` for an undamped spring (or a time too large for a `Double`).
     /// - Throws: ``SpringError`` when the threshold or the velocity is invalid.
     /// - Complexity: O(1): at most about a hundred closed-form evaluations.
     public func settlingDuration(
-        threshold: Double, initialVelocity: Double = 0
+        threshold: Double, relativeVelocity: Double = 0
     ) throws(SpringError) -> Double {
         try SpringError.requireRelativeThreshold(threshold)
-        try SpringError.requireFinite(initialVelocity, .initialVelocity)
+        try SpringError.requireFinite(relativeVelocity, .relativeVelocity)
         // Displacement from the target -1 (the move is 0 -> 1), velocity towards it.
         return settlingTime(
-            displacementSquared: 1, product: -initialVelocity,
-            velocitySquared: initialVelocity * initialVelocity, threshold: threshold)
+            displacementSquared: 1, product: -relativeVelocity,
+            velocitySquared: relativeVelocity * relativeVelocity, threshold: threshold)
     }
 
     /// The settling time of x(t) = d a(t) + v b(t) given `|d|²`, `d·v`, `|v|²` and an absolute

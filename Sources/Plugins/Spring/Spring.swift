@@ -23,7 +23,7 @@ import Darwin
 /// let swiftUI = try Spring(duration: 0.5, bounce: 0.3)                    // SwiftUI
 /// let response = try Spring(response: 0.5, dampingRatio: 0.7)            // SwiftUI
 /// let settling = try Spring(settlingDuration: 1, dampingRatio: 0.7)       // settles in 1 s
-/// let uiKit = try Spring(dampingRatio: 0.55, duration: 0.5, initialVelocity: 1 / 0.55) // UIKit
+/// let uiKit = try Spring(dampingRatio: 0.55, duration: 0.5, relativeVelocity: 1 / 0.55) // UIKit
 /// physical.dampingRatio   // 0.5
 /// swiftUI.stiffness       // 157.91...
 /// ```
@@ -48,7 +48,7 @@ public struct Spring: Sendable, Hashable {
 
     /// The default settling threshold, 0.001: SwiftUI's default `epsilon`.
     ///
-    /// Relative thresholds (``settlingDuration(threshold:initialVelocity:)``, ``SpringTiming``)
+    /// Relative thresholds (``settlingDuration(threshold:relativeVelocity:)``, ``SpringTiming``)
     /// are a fraction of the distance travelled; ``SpringAnimation`` takes its threshold in value
     /// units.
     public static let defaultThreshold = 0.001
@@ -120,7 +120,7 @@ public struct Spring: Sendable, Hashable {
     /// The time for a move of distance 1, starting at rest, to come within
     /// ``defaultThreshold`` (0.1% of the distance) of its target and stay there.
     ///
-    /// `.infinity` for an undamped spring. See ``settlingDuration(threshold:initialVelocity:)``.
+    /// `.infinity` for an undamped spring. See ``settlingDuration(threshold:relativeVelocity:)``.
     public var settlingDuration: Double {
         settlingTime(displacementSquared: 1, product: 0, velocitySquared: 0,
                      threshold: Self.defaultThreshold)

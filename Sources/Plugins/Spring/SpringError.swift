@@ -21,8 +21,11 @@ public enum SpringError: Error, Sendable, Equatable, CustomStringConvertible {
         case settlingDuration
         /// SwiftUI's bounce.
         case bounce
-        /// An initial velocity.
+        /// An initial velocity in value units per second (``SpringAnimation``).
         case initialVelocity
+        /// An initial velocity relative to the distance, in distances per second (UIKit's
+        /// convention: ``Spring``, ``SpringTiming``).
+        case relativeVelocity
         /// A settling threshold.
         case threshold
         /// A time in seconds.

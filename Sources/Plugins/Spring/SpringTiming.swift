@@ -16,7 +16,7 @@
 /// let curve = try SpringTiming(try Spring(response: 0.5, dampingRatio: 0.7))
 /// let keyframe = Keyframe(time: curve.duration, value: 1.0, .timing(.spring(curve)))
 /// // UIKit's spring animation: damping ratio, duration, relative velocity.
-/// let pop = try SpringTiming(dampingRatio: 0.55, duration: 0.4, initialVelocity: 1 / 0.55)
+/// let pop = try SpringTiming(dampingRatio: 0.55, duration: 0.4, relativeVelocity: 1 / 0.55)
 /// ```
 ///
 /// Used over a segment whose length differs from ``duration``, the curve is stretched in time
@@ -29,7 +29,7 @@ public struct SpringTiming: TimingFunction, Hashable {
     public let duration: Double
     /// The initial velocity in distances per second (1 = the whole distance per second),
     /// positive towards 1.
-    public let initialVelocity: Double
+    public let relativeVelocity: Double
     /// The tolerance, as a fraction of the distance, that ``duration`` was chosen to settle to
     /// (for a curve made with an explicit duration, the distance from 1 at the end).
     public let threshold: Double
@@ -38,23 +38,23 @@ public struct SpringTiming: TimingFunction, Hashable {
     ///
     /// - Parameters:
     ///   - spring: The spring.
-    ///   - initialVelocity: Distances per second, positive towards 1; finite. Default 0.
+    ///   - relativeVelocity: Distances per second, positive towards 1; finite. Default 0.
     ///   - threshold: The settling tolerance as a fraction of the distance; `0 < threshold < 1`.
     ///     Default ``Spring/defaultThreshold``.
     /// - Throws: ``SpringError`` for an invalid velocity or threshold, or
     ///   ``SpringError/neverSettles`` when the spring is undamped (or settles too late for a
     ///   `Double`).
     public init(
-        _ spring: Spring, initialVelocity: Double = 0, threshold: Double = Spring.defaultThreshold
+        _ spring: Spring, relativeVelocity: Double = 0, threshold: Double = Spring.defaultThreshold
     ) throws(SpringError) {
-        let settling = try spring.settlingDuration(threshold: threshold, initialVelocity: initialVelocity)
+        let settling = try spring.settlingDuration(threshold: threshold, relativeVelocity: relativeVelocity)
         guard settling.isFinite else { throw .neverSettles }
         guard settling > 0 else {
             throw .outOfRange(.threshold, value: threshold, expected: "a threshold the motion leaves")
         }
         self.spring = spring
         self.duration = settling
-        self.initialVelocity = initialVelocity
+        self.relativeVelocity = relativeVelocity
         self.threshold = threshold
     }
 
@@ -63,39 +63,39 @@ public struct SpringTiming: TimingFunction, Hashable {
     /// - Parameters:
     ///   - spring: The spring.
     ///   - duration: Seconds of spring motion; finite and greater than 0.
-    ///   - initialVelocity: Distances per second, positive towards 1; finite. Default 0.
+    ///   - relativeVelocity: Distances per second, positive towards 1; finite. Default 0.
     /// - Throws: ``SpringError`` naming the first invalid parameter.
-    public init(_ spring: Spring, duration: Double, initialVelocity: Double = 0) throws(SpringError) {
+    public init(_ spring: Spring, duration: Double, relativeVelocity: Double = 0) throws(SpringError) {
         try SpringError.requirePositive(duration, .duration)
-        try SpringError.requireFinite(initialVelocity, .initialVelocity)
+        try SpringError.requireFinite(relativeVelocity, .relativeVelocity)
         self.spring = spring
         self.duration = duration
-        self.initialVelocity = initialVelocity
+        self.relativeVelocity = relativeVelocity
         let m = spring.transition(over: duration)
-        self.threshold = abs(initialVelocity * m.displacementFromVelocity - m.displacementFromDisplacement)
+        self.threshold = abs(relativeVelocity * m.displacementFromVelocity - m.displacementFromDisplacement)
     }
 
     /// UIKit's spring curve: a damping ratio, a duration and a relative initial velocity.
     ///
-    /// The spring is ``Spring/init(dampingRatio:duration:initialVelocity:threshold:)``, so the
+    /// The spring is ``Spring/init(dampingRatio:duration:relativeVelocity:threshold:)``, so the
     /// motion settles within `threshold` exactly at `duration`.
     ///
     /// - Parameters:
     ///   - dampingRatio: The fraction of critical damping; finite and greater than 0.
     ///   - duration: Seconds; finite and greater than 0.
-    ///   - initialVelocity: Distances per second, positive towards 1; finite.
+    ///   - relativeVelocity: Distances per second, positive towards 1; finite.
     ///   - threshold: The settling tolerance as a fraction of the distance. Default
     ///     ``Spring/defaultThreshold``.
     /// - Throws: ``SpringError`` naming the first invalid parameter.
     public init(
-        dampingRatio: Double, duration: Double, initialVelocity: Double,
+        dampingRatio: Double, duration: Double, relativeVelocity: Double = 0,
         threshold: Double = Spring.defaultThreshold
     ) throws(SpringError) {
         self.spring = try Spring(
-            dampingRatio: dampingRatio, duration: duration, initialVelocity: initialVelocity,
+            dampingRatio: dampingRatio, duration: duration, relativeVelocity: relativeVelocity,
             threshold: threshold)
         self.duration = duration
-        self.initialVelocity = initialVelocity
+        self.relativeVelocity = relativeVelocity
         self.threshold = threshold
     }
 
@@ -104,20 +104,20 @@ public struct SpringTiming: TimingFunction, Hashable {
     public func value(at x: Double) -> Double {
         if x >= 1 { return 1 }
         let m = spring.transition(over: x * duration)
-        return 1 - m.displacementFromDisplacement + initialVelocity * m.displacementFromVelocity
+        return 1 - m.displacementFromDisplacement + relativeVelocity * m.displacementFromVelocity
     }
 
     /// The slope of the eased progress: `duration` times the spring's velocity (distances per
     /// second) at `x * duration` seconds.
     public func derivative(at x: Double) -> Double {
         let m = spring.transition(over: min(x, 1) * duration)
-        return duration * (initialVelocity * m.velocityFromVelocity - m.velocityFromDisplacement)
+        return duration * (relativeVelocity * m.velocityFromVelocity - m.velocityFromDisplacement)
     }
 
-    /// `spring(mass: m, stiffness: k, damping: c, initialVelocity: v, duration: d)`.
+    /// `spring(mass: m, stiffness: k, damping: c, relativeVelocity: v, duration: d)`.
     public var description: String {
         "spring(mass: \(spring.mass), stiffness: \(spring.stiffness), damping: \(spring.damping), "
-            + "initialVelocity: \(initialVelocity), duration: \(duration))"
+            + "relativeVelocity: \(relativeVelocity), duration: \(duration))"
     }
 }
 
@@ -138,10 +138,10 @@ extension TimingCurve {
     ///
     /// - Parameters:
     ///   - spring: The spring.
-    ///   - initialVelocity: Distances per second, positive towards 1. Default 0.
+    ///   - relativeVelocity: Distances per second, positive towards 1. Default 0.
     /// - Returns: The curve, wrapped.
-    /// - Throws: ``SpringError`` as ``SpringTiming/init(_:initialVelocity:threshold:)`` does.
-    public static func spring(_ spring: Spring, initialVelocity: Double = 0) throws(SpringError) -> TimingCurve {
-        TimingCurve(try SpringTiming(spring, initialVelocity: initialVelocity))
+    /// - Throws: ``SpringError`` as ``SpringTiming/init(_:relativeVelocity:threshold:)`` does.
+    public static func spring(_ spring: Spring, relativeVelocity: Double = 0) throws(SpringError) -> TimingCurve {
+        TimingCurve(try SpringTiming(spring, relativeVelocity: relativeVelocity))
     }
 }

@@ -159,7 +159,7 @@ struct DocumentTests {
             """)
         // Starts at 0 moving at 3 × (2 − 0) = 6 per second: the critically damped response
         // x(t) = 2 + e^(−ωt) (−2 + (6 − 2ω) t), with ω of UIKit's spring for (1, 0.5 s, 3).
-        let omega = try Spring(dampingRatio: 1, duration: 0.5, initialVelocity: 3).naturalFrequency
+        let omega = try Spring(dampingRatio: 1, duration: 0.5, relativeVelocity: 3).naturalFrequency
         for index in [1, 50, 200, 400] {
             let t = Double(index) / 1000
             #expect(isClose(r.value("x", at: index), 2 + exp(-omega * t) * (-2 + (6 - 2 * omega) * t), 1e-9))

@@ -104,7 +104,7 @@ struct PresetTests {
         #expect(overlayFrameOf(phone) == Rect(x: 40, y: 40, width: 310, height: 604))
         let timing = try preset.springTiming()
         #expect(isClose(timing.spring.dampingRatio, 0.55, 1e-12))
-        #expect(isClose(timing.initialVelocity, 1 / 0.55, 1e-15))
+        #expect(isClose(timing.relativeVelocity, 1 / 0.55, 1e-15))
         let r = try render(preset)
         #expect(r.value("overlay.alpha", at: 0) == 0)
         #expect(isClose(r.value("overlay.alpha", at: 6), referenceEaseInOut(0.5), 1e-7))   // d/4
@@ -130,7 +130,7 @@ struct PresetTests {
         let preset = try OverlayDismissPreset(context: phone, parameters: ["duration": 0.4, "in-flight": inFlight])
         let timing = try preset.springTiming()
         #expect(isClose(timing.spring.dampingRatio, 1, 1e-12))
-        #expect(timing.initialVelocity == -15)
+        #expect(timing.relativeVelocity == -15)
         let r = try render(preset)
         #expect(r.frames.count == 49)                           // the spring lasts 2d = 0.8 s
         #expect(r.value("overlay.alpha", at: 6) == 1)           // the fade waits d/4

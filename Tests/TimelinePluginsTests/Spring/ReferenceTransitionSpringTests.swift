@@ -13,7 +13,7 @@ struct ReferenceTransitionSpringTests {
     /// §5 overlay present: scale 0.3 -> 1 over d, damping ratio 0.55, initial velocity 1 / 0.55.
     @Test("§5 overlay present", arguments: [0.3, 0.5, 0.8])
     func overlayPresent(_ d: Double) throws {
-        let curve = try SpringTiming(dampingRatio: 0.55, duration: d, initialVelocity: 1 / 0.55)
+        let curve = try SpringTiming(dampingRatio: 0.55, duration: d, relativeVelocity: 1 / 0.55)
         let spring = curve.spring
         #expect(springAgrees(spring.dampingRatio, 0.55, 1e-13))
         #expect(curve.duration == d)
@@ -54,7 +54,7 @@ struct ReferenceTransitionSpringTests {
     /// §6 overlay dismiss: scale 1 -> 0.3 over 2d, critically damped, initial velocity -15.
     @Test("§6 overlay dismiss", arguments: [0.3, 0.5, 0.8])
     func overlayDismiss(_ d: Double) throws {
-        let spring = try Spring(dampingRatio: 1.0, duration: 2 * d, initialVelocity: -15)
+        let spring = try Spring(dampingRatio: 1.0, duration: 2 * d, relativeVelocity: -15)
         #expect(springAgrees(spring.dampingRatio, 1, 1e-13))
         // -15 distances per second towards the target: +10.5 per second, away from 0.3.
         let scale = try SpringAnimation(
@@ -79,7 +79,7 @@ struct ReferenceTransitionSpringTests {
     /// §7 card expansion: the position spring, damping ratio 0.7, duration 1 s.
     @Test("§7 card expansion position spring")
     func cardExpansion() throws {
-        let spring = try Spring(dampingRatio: 0.7, duration: 1, initialVelocity: 0)
+        let spring = try Spring(dampingRatio: 0.7, duration: 1, relativeVelocity: 0)
         #expect(springAgrees(spring.dampingRatio, 0.7, 1e-13))
         let yDiff = 0.0 - 420.0  // destination.minY - origin.minY
         let translation = try SpringAnimation(spring: spring, from: 0.0, to: yDiff)

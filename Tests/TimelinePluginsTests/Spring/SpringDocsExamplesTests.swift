@@ -28,12 +28,12 @@ struct SpringDocsExamplesTests {
     @Test("Docs/Springs.md: the reference transitions")
     func referenceTransitions() throws {
         let d = 0.5
-        let present = try SpringTiming(dampingRatio: 0.55, duration: d, initialVelocity: 1 / 0.55)
+        let present = try SpringTiming(dampingRatio: 0.55, duration: d, relativeVelocity: 1 / 0.55)
         let scale = try Track<Double>(keyframes: [
             Keyframe(time: 0, value: 0.3),
             Keyframe(time: d, value: 1.0, .timing(.spring(present))),
         ])
-        let dismiss = try Spring(dampingRatio: 1, duration: 2 * d, initialVelocity: -15)
+        let dismiss = try Spring(dampingRatio: 1, duration: 2 * d, relativeVelocity: -15)
         let shrink = try SpringAnimation(
             spring: dismiss, from: 1.0, to: 0.3, initialVelocity: -15 * (0.3 - 1.0), threshold: 0.001 * 0.7)
 
@@ -47,16 +47,16 @@ struct SpringDocsExamplesTests {
         let swiftUI = try Spring(duration: 0.5, bounce: 0.3)                    // SwiftUI
         let response = try Spring(response: 0.5, dampingRatio: 0.7)            // SwiftUI
         let settling = try Spring(settlingDuration: 1, dampingRatio: 0.7)       // settles in 1 s
-        let uiKit = try Spring(dampingRatio: 0.55, duration: 0.5, initialVelocity: 1 / 0.55) // UIKit
+        let uiKit = try Spring(dampingRatio: 0.55, duration: 0.5, relativeVelocity: 1 / 0.55) // UIKit
         #expect(physical.dampingRatio == 0.5)
         #expect(abs(swiftUI.stiffness - 157.91) < 0.01)
         #expect(abs(response.damping - 17.59) < 0.01)
         #expect(abs(settling.settlingDuration - 1) < 1e-9)
-        #expect(abs(try uiKit.settlingDuration(threshold: 0.001, initialVelocity: 1 / 0.55) - 0.5) < 1e-9)
+        #expect(abs(try uiKit.settlingDuration(threshold: 0.001, relativeVelocity: 1 / 0.55) - 0.5) < 1e-9)
 
         let spring = try Spring(response: 0.5, dampingRatio: 0.7)
         let time = try spring.settlingDuration(threshold: 0.001)     // ≈ 0.82 s
-        let thrown = try spring.settlingDuration(threshold: 0.001, initialVelocity: -15)
+        let thrown = try spring.settlingDuration(threshold: 0.001, relativeVelocity: -15)
         #expect(abs(time - 0.82) < 0.005)
         #expect(thrown > time)
     }
@@ -84,7 +84,7 @@ struct SpringDocsExamplesTests {
 
         let curve = try SpringTiming(try Spring(response: 0.5, dampingRatio: 0.7))
         let keyframe = Keyframe(time: curve.duration, value: 1.0, .timing(.spring(curve)))
-        let pop = try SpringTiming(dampingRatio: 0.55, duration: 0.4, initialVelocity: 1 / 0.55)
+        let pop = try SpringTiming(dampingRatio: 0.55, duration: 0.4, relativeVelocity: 1 / 0.55)
         #expect(keyframe.time == curve.duration && pop.duration == 0.4)
 
         let curveKeyframe = Keyframe(time: 1, value: 1.0, .timing(try .spring(Spring(duration: 0.5, bounce: 0.2))))

@@ -90,7 +90,7 @@ struct SpringParameterisationTests {
     @Test("the UIKit form without velocity is the settling form")
     func uiKitWithoutVelocity() throws {
         for (ratio, duration) in [(0.7, 1.0), (0.55, 0.4), (1.0, 0.8), (1.6, 0.3)] {
-            let uiKit = try Spring(dampingRatio: ratio, duration: duration, initialVelocity: 0)
+            let uiKit = try Spring(dampingRatio: ratio, duration: duration, relativeVelocity: 0)
             let settling = try Spring(settlingDuration: duration, dampingRatio: ratio)
             #expect(springAgrees(uiKit.stiffness, settling.stiffness, 1e-12, scale: settling.stiffness))
             #expect(springAgrees(uiKit.damping, settling.damping, 1e-12, scale: settling.damping))
@@ -102,7 +102,7 @@ struct SpringParameterisationTests {
         (2.0, 0.6, -3.0), (0.9, 0.3, 25.0), (0.55, 0.25, 1 / 0.55), (1.0, 0.6, -15.0),
     ])
     func uiKitMapping(_ ratio: Double, _ duration: Double, _ velocity: Double) throws {
-        let spring = try Spring(dampingRatio: ratio, duration: duration, initialVelocity: velocity)
+        let spring = try Spring(dampingRatio: ratio, duration: duration, relativeVelocity: velocity)
         #expect(spring.mass == 1)
         #expect(springAgrees(spring.dampingRatio, ratio, 1e-13))
         let reference = OscillatorReference(mass: 1, stiffness: spring.stiffness, damping: spring.damping)
@@ -182,10 +182,10 @@ struct SpringParameterisationTests {
             (.outOfRange(.threshold, value: 1, expected: "0 < threshold < 1 (a fraction of the distance)"),
              { () throws(SpringError) in try Spring(settlingDuration: 1, dampingRatio: 0.5, threshold: 1) }),
             (.nonFinite(.duration, value: .infinity),
-             { () throws(SpringError) in try Spring(dampingRatio: 0.5, duration: .infinity, initialVelocity: 0) }),
+             { () throws(SpringError) in try Spring(dampingRatio: 0.5, duration: .infinity, relativeVelocity: 0) }),
             (.notPositive(.duration, value: -2),
-             { () throws(SpringError) in try Spring(dampingRatio: 0.5, duration: -2, initialVelocity: 0) }),
-            (.neverSettles, { () throws(SpringError) in try Spring(dampingRatio: 0, duration: 1, initialVelocity: 1) }),
+             { () throws(SpringError) in try Spring(dampingRatio: 0.5, duration: -2, relativeVelocity: 0) }),
+            (.neverSettles, { () throws(SpringError) in try Spring(dampingRatio: 0, duration: 1, relativeVelocity: 1) }),
         ]
         for (expected, attempt) in attempts {
             do {
@@ -197,10 +197,10 @@ struct SpringParameterisationTests {
         }
         // NaN never compares equal, so check its parameter.
         do {
-            _ = try Spring(dampingRatio: 0.5, duration: 1, initialVelocity: .nan)
+            _ = try Spring(dampingRatio: 0.5, duration: 1, relativeVelocity: .nan)
             Issue.record("accepted a NaN velocity")
         } catch {
-            #expect(error.parameter == .initialVelocity)
+            #expect(error.parameter == .relativeVelocity)
         }
     }
 }

@@ -52,7 +52,7 @@ struct SpringSettlingTests {
     @Test("is the last time the distance exceeds the threshold (brute force)", arguments: SettlingCase.all)
     func matchesBruteForce(_ c: SettlingCase) throws {
         let spring = try Spring(mass: c.mass, stiffness: c.stiffness, damping: c.damping)
-        let settling = try spring.settlingDuration(threshold: c.threshold, initialVelocity: c.velocity)
+        let settling = try spring.settlingDuration(threshold: c.threshold, relativeVelocity: c.velocity)
         // Brute force on the textbook solution: the last grid time where the distance exceeds it.
         let horizon = 60 / c.slowestRate
         let step = horizon / 400_000
@@ -121,7 +121,7 @@ struct SpringSettlingTests {
         #expect(still.settlingDuration == 0)
         let undamped = try Spring(mass: 1, stiffness: 100, damping: 0)
         #expect(undamped.settlingDuration == .infinity)
-        #expect(try undamped.settlingDuration(threshold: 0.01, initialVelocity: 3) == .infinity)
+        #expect(try undamped.settlingDuration(threshold: 0.01, relativeVelocity: 3) == .infinity)
         let tiny = try SpringAnimation(spring: undamped, from: 0.0, to: 0.0005, threshold: 0.001)
         #expect(tiny.settlingDuration == 0)
         #expect(!(try SpringAnimation(spring: undamped, from: 0.0, to: 1.0)).isSettled(at: 1e300))
@@ -134,7 +134,7 @@ struct SpringSettlingTests {
     ])
     func terminatesForExtremes(_ mass: Double, _ stiffness: Double, _ damping: Double, _ velocity: Double) throws {
         let spring = try Spring(mass: mass, stiffness: stiffness, damping: damping)
-        let settling = try spring.settlingDuration(threshold: 0.001, initialVelocity: velocity)
+        let settling = try spring.settlingDuration(threshold: 0.001, relativeVelocity: velocity)
         #expect(!settling.isNaN && settling >= 0)
         if settling.isFinite && settling > 0 {
             let r = OscillatorReference(mass: mass, stiffness: stiffness, damping: damping)
@@ -146,12 +146,12 @@ struct SpringSettlingTests {
     @Test("rejects invalid thresholds and velocities", arguments: [
         (Double.nan, 0.0, SpringError.Parameter.threshold), (0, 0, .threshold), (-0.1, 0, .threshold),
         (1, 0, .threshold), (2, 0, .threshold), (.infinity, 0, .threshold),
-        (0.001, .nan, .initialVelocity), (0.001, -.infinity, .initialVelocity),
+        (0.001, .nan, .relativeVelocity), (0.001, -.infinity, .relativeVelocity),
     ])
     func rejectsInvalid(_ threshold: Double, _ velocity: Double, _ parameter: SpringError.Parameter) throws {
         let spring = try Spring(duration: 0.5, bounce: 0)
         do {
-            _ = try spring.settlingDuration(threshold: threshold, initialVelocity: velocity)
+            _ = try spring.settlingDuration(threshold: threshold, relativeVelocity: velocity)
             Issue.record("accepted threshold \(threshold), velocity \(velocity)")
         } catch {
             #expect(error.parameter == parameter)

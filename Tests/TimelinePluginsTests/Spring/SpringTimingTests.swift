@@ -8,8 +8,8 @@ struct SpringTimingTests {
     ])
     func unitMove(_ duration: Double, _ bounce: Double, _ velocity: Double) throws {
         let spring = try Spring(duration: duration, bounce: bounce)
-        let curve = try SpringTiming(spring, initialVelocity: velocity)
-        #expect(curve.duration == (try spring.settlingDuration(threshold: 0.001, initialVelocity: velocity)))
+        let curve = try SpringTiming(spring, relativeVelocity: velocity)
+        #expect(curve.duration == (try spring.settlingDuration(threshold: 0.001, relativeVelocity: velocity)))
         #expect(curve.threshold == 0.001)
         #expect(curve.value(at: 0) == 0)
         #expect(curve.value(at: 1) == 1)
@@ -35,7 +35,7 @@ struct SpringTimingTests {
 
     @Test("the UIKit curve lasts its duration and settles by its end")
     func uiKitCurve() throws {
-        let curve = try SpringTiming(dampingRatio: 0.55, duration: 0.5, initialVelocity: 1 / 0.55)
+        let curve = try SpringTiming(dampingRatio: 0.55, duration: 0.5, relativeVelocity: 1 / 0.55)
         #expect(curve.duration == 0.5)
         #expect(abs(curve.value(at: 1 - 1e-15) - 1) <= 0.001 * (1 + 1e-9))
         #expect(springAgrees(curve.derivative(at: 0), 0.5 / 0.55, 1e-12))
@@ -71,10 +71,10 @@ struct SpringTimingTests {
         #expect(throws: SpringError.neverSettles) { try TimingCurve.spring(undamped) }
         #expect(throws: SpringError.notPositive(.duration, value: 0)) { try SpringTiming(spring, duration: 0) }
         #expect(throws: SpringError.nonFinite(.duration, value: .infinity)) { try SpringTiming(spring, duration: .infinity) }
-        #expect(throws: SpringError.self) { try SpringTiming(spring, duration: 1, initialVelocity: .nan) }
-        #expect(throws: SpringError.self) { try SpringTiming(spring, initialVelocity: .nan) }
+        #expect(throws: SpringError.self) { try SpringTiming(spring, duration: 1, relativeVelocity: .nan) }
+        #expect(throws: SpringError.self) { try SpringTiming(spring, relativeVelocity: .nan) }
         #expect(throws: SpringError.self) { try SpringTiming(spring, threshold: 1.5) }
-        #expect(throws: SpringError.self) { try SpringTiming(dampingRatio: .nan, duration: 1, initialVelocity: 0) }
-        #expect(throws: SpringError.neverSettles) { try SpringTiming(dampingRatio: 0, duration: 1, initialVelocity: 0) }
+        #expect(throws: SpringError.self) { try SpringTiming(dampingRatio: .nan, duration: 1, relativeVelocity: 0) }
+        #expect(throws: SpringError.neverSettles) { try SpringTiming(dampingRatio: 0, duration: 1, relativeVelocity: 0) }
     }
 }

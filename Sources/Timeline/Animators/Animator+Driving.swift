@@ -71,7 +71,13 @@ extension Animator: AnimatorDriver {
     private func deliver(
         _ deliveries: [AnimatorDelivery], publishing: [any StatePublishing], releasing: AnyObject?
     ) {
-        for state in publishing { state.publish() }
+        if !publishing.isEmpty {
+            if let batch = PublicationBatch.current {
+                batch.add(publishing)
+            } else {
+                for state in publishing { state.publish() }
+            }
+        }
         for delivery in deliveries { delivery.deliver() }
         withExtendedLifetime(releasing) {}
     }

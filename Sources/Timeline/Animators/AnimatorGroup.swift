@@ -313,3 +313,39 @@ enum AnimatorGroupEpoch {
         (counter.add(1, ordering: .relaxed).newValue << 1) | 1
     }
 }
+
+/// The states a transition-wide command changed, published together once it is done: a scrub of a
+/// transition publishes each state once, with every animator's value in it, not once per
+/// animator (the first half-updated).
+final class PublicationBatch: @unchecked Sendable {
+    /// The batch of the command running on this thread or task, if any.
+    @TaskLocal static var current: PublicationBatch?
+
+    private let lock = SpinLock()
+    @exclusivity(unchecked) private var states: [any StatePublishing] = []
+
+    /// Runs `body` collecting publications, then publishes each state once.
+    static func publishingOnce<Value>(_ body: () throws(AnimatorError) -> Value) throws(AnimatorError) -> Value {
+        let batch = PublicationBatch()
+        let result: Result<Value, AnimatorError> = $current.withValue(batch) {
+            do throws(AnimatorError) { return .success(try body()) } catch { return .failure(error) }
+        }
+        batch.flush()
+        return try result.get()
+    }
+
+    /// Queues states for publishing at the end (each once).
+    func add(_ new: [any StatePublishing]) {
+        lock.withLock {
+            for state in new where !states.contains(where: { $0 === state }) { states.append(state) }
+        }
+    }
+
+    private func flush() {
+        let pending = lock.withLock {
+            defer { states = [] }
+            return states
+        }
+        for state in pending { state.publish() }
+    }
+}

@@ -41,6 +41,7 @@ public final class Transition: Sendable {
         let cancel: @Sendable () -> Void
         let isCompleted: @Sendable () -> Bool
         let isRunning: @Sendable () -> Bool
+        let fractionComplete: @Sendable () -> Double
     }
 
     private struct State: Sendable {
@@ -85,6 +86,28 @@ public final class Transition: Sendable {
 
     /// How the transition completed, once it has.
     public var completion: Completion? { state.withLock { $0.completion } }
+
+    /// How far the transition is, from 0 at its start to 1 at its end, on its own timeline (as
+    /// ``scrub(toFraction:)`` sets it): the position of the animator that ends last, or, while that
+    /// one waits for its predecessor, of the predecessor.
+    ///
+    /// ```swift
+    /// try transition.scrub(toFraction: 0.4)
+    /// transition.fractionComplete   // 0.4
+    /// ```
+    public var fractionComplete: Double {
+        let members = state.withLock { $0.members }
+        let total = members.map { $0.offset + $0.duration }.max() ?? 0
+        guard total > 0, var index = members.indices.max(by: { members[$0].offset + members[$0].duration < members[$1].offset + members[$1].duration }) else {
+            return members.allSatisfy { $0.isCompleted() } && !members.isEmpty ? 1 : 0
+        }
+        var fraction = members[index].fractionComplete()
+        while fraction == 0, let predecessor = members[index].predecessor {
+            index = predecessor
+            fraction = members[index].fractionComplete()
+        }
+        return min(max((members[index].offset + fraction * members[index].duration) / total, 0), 1)
+    }
 
     /// Whether one of the transition's animators is running (or waiting out its delay): false before
     /// the start, while an interactive transition is only scrubbed, and once everything stopped.
@@ -156,7 +179,8 @@ public final class Transition: Sendable {
             stop: { animator.stop() },
             cancel: { animator.cancel() },
             isCompleted: { animator.completion != nil },
-            isRunning: { animator.isRunning })
+            isRunning: { animator.isRunning },
+            fractionComplete: { animator.fractionComplete })
         let index = state.withLock { state -> Int in
             state.members.append(member)
             state.identities.append(ObjectIdentifier(animator))
@@ -205,9 +229,12 @@ public final class Transition: Sendable {
         guard !fraction.isNaN else { throw .invalidFraction(fraction) }
         let (members, total) = state.withLock { ($0.members, $0.members.map { $0.offset + $0.duration }.max() ?? 0) }
         let time = min(max(fraction, 0), 1) * total
-        for member in members {
-            let local = member.duration > 0 ? min(max((time - member.offset) / member.duration, 0), 1) : 1
-            try member.scrub(local)
+        // One publication per state for the whole scrub, with every animator's value in it.
+        try PublicationBatch.publishingOnce { () throws(AnimatorError) in
+            for member in members {
+                let local = member.duration > 0 ? min(max((time - member.offset) / member.duration, 0), 1) : 1
+                try member.scrub(local)
+            }
         }
     }
 

@@ -47,10 +47,30 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
         self.init(Int((framesPerSecond * 1000).rounded()), per: 1000)
     }
 
-    /// 60 frames per second.
+    /// 24 frames per second: film.
+    public static let fps24 = FrameRate(24)!
+    /// 24,000 / 1,001 frames per second (23.976): film on NTSC video.
+    public static let fps23_976 = FrameRate(24_000, per: 1_001)!
+    /// 25 frames per second: PAL video.
+    public static let fps25 = FrameRate(25)!
+    /// 30 frames per second.
+    public static let fps30 = FrameRate(30)!
+    /// 30,000 / 1,001 frames per second (29.97): NTSC video.
+    public static let fps29_97 = FrameRate(30_000, per: 1_001)!
+    /// 48 frames per second.
+    public static let fps48 = FrameRate(48)!
+    /// 50 frames per second.
+    public static let fps50 = FrameRate(50)!
+    /// 60 frames per second: most displays.
     public static let fps60 = FrameRate(60)!
-    /// 120 frames per second.
+    /// 90 frames per second: many headsets.
+    public static let fps90 = FrameRate(90)!
+    /// 120 frames per second: ProMotion displays.
     public static let fps120 = FrameRate(120)!
+    /// 144 frames per second.
+    public static let fps144 = FrameRate(144)!
+    /// 240 frames per second.
+    public static let fps240 = FrameRate(240)!
 
     /// The rate as a number of frames per second.
     public var framesPerSecond: Double { Double(numerator) / Double(denominator) }

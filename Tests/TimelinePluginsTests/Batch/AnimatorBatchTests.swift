@@ -221,4 +221,36 @@ struct AnimatorBatchTests {
         #expect(state.value.x == 1)
         #expect(completions.all[0] == [Completion(finished: true, position: .end, fractionComplete: 1)])
     }
+
+    @Test func aTransitionScrubPublishesEachStateOnceWithEveryAnimatorWritten() throws {
+        let clock = ManualClock(frameRate: .fps60)
+        let state = AnimatedState(Sprite())
+        let horizontal = try Animator(duration: 1, state: state, clock: clock)
+        let vertical = try Animator(duration: 0.5, state: state, clock: clock)
+        try horizontal.addAnimation(\.x, to: 100)
+        try vertical.addAnimation(\.y, to: 10)
+        let transition = Transition()
+        transition.add(horizontal)
+        try transition.add(vertical, startingAfter: horizontal)
+        let seen = Counter()
+        let observation = state.values.observe { seen.append($0) }
+        // The transition is 1.5 s long: at 0.8 (1.2 s) the first animator is at its end, the
+        // chained one 0.2 s (40 %) in.
+        try transition.scrub(toFraction: 0.8)
+        withExtendedLifetime(observation) {}
+        #expect(seen.all.count == 2, "the replay, then one value for the scrub")
+        let last = try #require(seen.all.last)
+        #expect(last.x == 100 && abs(last.y - 4) < 1e-12, "\(last)")
+        #expect(abs(transition.fractionComplete - 0.8) < 1e-12)
+        try transition.scrub(toFraction: 0.3)   // 0.45 s: the chained animator back at its start
+        #expect(abs(transition.fractionComplete - 0.3) < 1e-12)
+        #expect(seen.all.count == 3)
+    }
+
+    @Test func frameRatesForFilmVideoAndDisplays() {
+        #expect(FrameRate.fps24.framesPerSecond == 24)
+        #expect(abs(FrameRate.fps29_97.framesPerSecond - 29.97002997002997) < 1e-12)
+        #expect(abs(FrameRate.fps23_976.framesPerSecond - 23.976023976023978) < 1e-12)
+        #expect([FrameRate.fps25, .fps30, .fps48, .fps50, .fps90, .fps144, .fps240].map(\.framesPerSecond) == [25, 30, 48, 50, 90, 144, 240])
+    }
 }

@@ -76,7 +76,7 @@ extension CadenceTool {
                 try run(&sink)
                 return
             }
-            throw UsageError("unknown format '\(format)'; formats: \(Self.formats.joined(separator: ", "))", command: list.command)
+            throw UsageError("unknown format '\(ArgumentList.excerpt(format))'; formats: \(Self.formats.joined(separator: ", "))", command: list.command)
         }
     }
 

@@ -80,7 +80,8 @@ public struct CadenceTool {
 
     private mutating func fail(_ message: String, status: Int32) -> Int32 {
         try? standardOutput.flush()
-        try? standardError.write("cadence: error: \(message)\n")
+        // The last guard against echoing unbounded input: every error line is bounded.
+        try? standardError.write("cadence: error: \(InputExcerpt.bounded(message))\n")
         try? standardError.flush()
         return status
     }

@@ -55,7 +55,7 @@ struct DocumentReader {
             for cursor in list {
                 // Names are checked first, so a duplicate is reported even when a track is invalid.
                 if case .string(let name)? = cursor.value["name"], !names.insert(name).inserted {
-                    record(cursor.child("name")!.error("duplicate track name \"\(name)\""))
+                    record(cursor.child("name")!.error("duplicate track name \"\(InputExcerpt.excerpt(name))\""))
                     continue
                 }
                 guard let (name, kind, values) = readTrack(cursor) else { continue }
@@ -90,7 +90,7 @@ struct DocumentReader {
                 do throws(CompositionError) {
                     try choreography.addLabel(label.name, at: .time(label.time))
                 } catch {
-                    record(DocumentError(path: "labels.\(label.name)", message: error.description))
+                    record(DocumentError(path: "labels.\(InputExcerpt.excerpt(label.name))", message: error.description))
                 }
             }
             clip = choreography.clip
@@ -186,7 +186,7 @@ struct DocumentReader {
                 }
                 return .vector(elements.count)
             case let other:
-                throw type.error("unknown track type \"\(other)\" (expected one of: number, vector, color, path)")
+                throw type.error("unknown track type \"\(InputExcerpt.excerpt(other))\" (expected one of: number, vector, color, path)")
             }
         }
         let value = try firstKeyframe.required("value")
@@ -245,7 +245,7 @@ struct DocumentReader {
             case "backwards": clip = clip.filling(.backwards)
             case "both": clip = clip.filling(.both)
             case let other:
-                throw fill.error("unknown fill \"\(other)\" (expected one of: none, forwards, backwards, both)")
+                throw fill.error("unknown fill \"\(InputExcerpt.excerpt(other))\" (expected one of: none, forwards, backwards, both)")
             }
         }
         if let autoreverse = cursor.child("autoreverse"), try autoreverse.bool() {
@@ -254,7 +254,7 @@ struct DocumentReader {
         if let repeatCursor = cursor.child("repeat") {
             if case .string(let text) = repeatCursor.value {
                 guard text == "forever" else {
-                    throw repeatCursor.error("repeat is a number greater than 0 or \"forever\", got \"\(text)\"")
+                    throw repeatCursor.error("repeat is a number greater than 0 or \"forever\", got \"\(InputExcerpt.excerpt(text))\"")
                 }
                 try compose("repeat") { _ throws(CompositionError) in try clip.repeatedForever() }
             } else {

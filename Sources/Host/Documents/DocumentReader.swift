@@ -48,6 +48,7 @@ struct DocumentReader {
         let explicitDuration = attempt { () throws(DocumentError) in try root.child("duration")?.nonNegativeNumber() } ?? nil
 
         var tracks: [DocumentTrack] = []
+        var trackPaths: [String] = []
         if let list = attempt({ () throws(DocumentError) in try root.required("tracks").array() }) {
             var names = Set<String>()
             var numberOffset = 0
@@ -74,6 +75,13 @@ struct DocumentReader {
                     let base = attempt({ () throws(DocumentError) in try Self.base(of: cursor, kind: kind, values: values) })
                 else { continue }
                 tracks.append(DocumentTrack(name: name, kind: kind, duration: values.duration, clip: timed, base: base))
+                trackPaths.append(cursor.path)
+            }
+            // Names whose CSV columns would coincide (a vector "e" and a number "e[0]").
+            let schema = FrameSchema(tracks.map { ($0.name, $0.kind.channelKind) })
+            for clash in CSVColumns.clashes(in: schema) {
+                let message = CSVColumns.message(for: clash, in: schema) { trackPaths[$0] }
+                record(DocumentError(path: trackPaths[clash.channel] + ".name", message: message))
             }
             if list.isEmpty { record(root.child("tracks")!.error("a document needs at least one track")) }
         }

@@ -43,6 +43,11 @@ extension CadenceTool {
         if let path = list.string("out") { output = OutputBox(base: try FileOutput(path: path)) }
         defer { if list.string("out") == nil { standardOutput = output.base } }
         let total = try frames?.count ?? HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate).count
+        if format == "svg" || format == "html", total > Self.maximumPreviewFrames {
+            throw UsageError(
+                "an \(format) preview covers at most \(Self.maximumPreviewFrames) frames (it shows a few thousand of them), this render has \(total); "
+                    + "choose a slice with --frames or a lower --fps", command: list.command)
+        }
         var errorOutput = standardError
         let showProgress = showsProgress && list.string("out") != nil && !realTime
         let progress: ((Int, Int) -> Void)? = showProgress

@@ -10,7 +10,8 @@ extension CadenceTool {
     /// A preview sink (SVG or HTML) for `format`, or `nil` if the format is not a preview format.
     ///
     /// `svg` is an ``SVGContactSheetSink`` (up to 12 evenly spaced frames of the scene), `html` an
-    /// ``HTMLPreviewSink`` (a page that plays every frame). Without a scene both plot each channel
+    /// ``HTMLPreviewSink`` (a page that plays every frame, or evenly spaced frames of a render longer
+    /// than ``HTMLPreviewSink/maximumFrames``). Without a scene both plot each channel
     /// over time. A document's `"scene"` JSON is read, and its bindings checked against the
     /// frames' channels, when the render begins; its errors are reported by JSON path.
     func makePreviewSink(

@@ -11,7 +11,7 @@ extension CadenceTool {
 
     /// Reads and validates a document file (`-` for standard input).
     func loadDocument(_ path: String) throws -> TimelineDocument {
-        let bytes = try FileInput.read(path)
+        let bytes = try FileInput.read(path, maximumCount: TimelineDocument.maximumSize)
         let name = path == "-" ? "<stdin>" : path
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DocumentErrors(errors: [DocumentError(file: name, path: "$", message: "the file is not valid UTF-8")])

@@ -129,6 +129,24 @@ struct FaultTests {
         #expect(first.finished == 1 && second.finished == 0 && third.finished == 1)
     }
 
+    @Test func anObserverThatCancelsEveryObservationFromItsCallbackEndsThemAll() {
+        let emitter = Emitter<Int, Never>()
+        let log = CallLog()
+        final class Box: @unchecked Sendable { var observations: [SignalObservation] = [] }
+        let box = Box()
+        for name in ["a", "b", "c"] {
+            box.observations.append(emitter.observe { value in
+                log.add("\(name) \(value)")
+                // "b" cancels every observation, its own included, on the second value.
+                if name == "b", value == 2 { for observation in box.observations { observation.cancel() } }
+            })
+        }
+        for value in 1...4 { emitter.send(value) }
+        // Value 1 reaches all three; value 2 reaches "a" and "b", and "c" no more (cancelled before
+        // its turn); nothing after.
+        #expect(log.all == ["a 1", "b 1", "c 1", "a 2", "b 2"])
+    }
+
     @Test func aCompletionHandlerThatCancelsEverythingDeliversEachCompletionOnce() throws {
         let clock = ManualClock(frameRate: .fps60)
         let log = CallLog()

@@ -14,8 +14,8 @@ public struct TimelineDocument: Sendable {
     /// The longest document accepted, in bytes of UTF-8 (16 MiB, 16,777,216 bytes).
     ///
     /// Reading, validating and compiling take time and memory about linear in the document's
-    /// size (measured in `Docs/Reliability.md`, "Limits": at this size, at most about 9 s, for
-    /// 800,000 path commands, and 680 MB, for 110,000 scene layers), so this one limit bounds every
+    /// size (measured in `Docs/Reliability.md`, "Limits": at this size, at most about 10 s, for a
+    /// 16 MB curve name, and 680 MB, for 110,000 scene layers), so this one limit bounds every
     /// count inside a document:
     /// keyframes, tracks, labels, timeline items, path commands, scene layers.
     public static let maximumSize = 16 << 20

@@ -88,7 +88,7 @@ struct HookRunner {
                 }
                 for i in paths.indices { frame.paths[i] = paths[i] }
                 frame.events.removeSubrange(min(eventCount, frame.events.count)...)
-                frame.events.append(FrameEvent(.pluginFailed(plugin: hooks[index].name, message: "\(error)"), source: hooks[index].name))
+                frame.events.append(FrameEvent(.pluginFailed(plugin: hooks[index].name, message: InputExcerpt.bounded("\(error)")), source: hooks[index].name))
                 failed[index] = true
             }
         }

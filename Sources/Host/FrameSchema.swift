@@ -41,6 +41,8 @@ public struct FrameSchema: Sendable, Hashable {
     public let numberCount: Int
     /// The number of path strings in a frame.
     public let pathCount: Int
+    /// Each channel's position in ``channels``, by name (the first, if a name repeats).
+    private let positions: [String: Int]
 
     /// Lays out channels in the order given.
     ///
@@ -62,10 +64,13 @@ public struct FrameSchema: Sendable, Hashable {
         self.channels = laidOut
         numberCount = numbers
         pathCount = paths
+        positions = Dictionary(laidOut.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The channel with a name, if any.
+    /// The channel with a name, if any (the first, if a name repeats).
+    ///
+    /// - Complexity: O(1) on average: a scene of *n* layers binds its channels in O(*n*).
     public func channel(named name: String) -> Channel? {
-        channels.first { $0.name == name }
+        positions[name].map { channels[$0] }
     }
 }

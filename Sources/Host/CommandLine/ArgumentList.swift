@@ -125,9 +125,9 @@ struct ArgumentList {
         return numbers.first!...numbers.last!
     }
 
-    /// `text`, cut to 40 characters, so that an error never repeats a huge argument.
+    /// `text`, shortened by ``InputExcerpt`` so that an error never repeats a huge argument.
     static func excerpt(_ text: String) -> String {
-        text.count <= 40 ? text : String(text.prefix(40)) + "..."
+        InputExcerpt.excerpt(text)
     }
 
     /// `--size WxH`.

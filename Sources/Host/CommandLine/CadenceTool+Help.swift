@@ -75,6 +75,18 @@ extension CadenceTool {
                 Runs the benchmark suite (build with -c release: swift run -c release cadence bench).
 
                 """
+        case "soak":
+            return """
+                USAGE: cadence soak [--hours H] [--fps N]
+
+                Runs the host loop offline for H simulated hours (default 24) at N frames per second
+                (default 120), starting, ending and releasing animators, adding and removing observers
+                and tick handlers, and building tracks, all the time. Prints the frames, the run time,
+                the completions and the resident set after the first simulated minute and at the end;
+                exits with status 1 if a completion was lost or repeated or the resident set grew by
+                more than 8 MB. Build with -c release: 24 h is 10,368,000 frames.
+
+                """
         default:
             return overview
         }

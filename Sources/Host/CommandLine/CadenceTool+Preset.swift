@@ -27,7 +27,7 @@ extension CadenceTool {
         if let size = try list.size() { context.containerSize = size }
         if let operation = list.string("operation") {
             guard let parsed = TransitionOperation(rawValue: operation) else {
-                throw UsageError("'--operation' is push or pop, got '\(operation)'", command: "preset")
+                throw UsageError("'--operation' is push or pop, got '\(ArgumentList.excerpt(operation))'", command: "preset")
             }
             guard type.operations.contains(parsed) else {
                 throw BadInput("\(name) supports --operation \(type.operations.map(\.rawValue).joined(separator: ", ")) only")
@@ -56,7 +56,7 @@ extension CadenceTool {
     }
 
     static func unknownPreset(_ name: String) -> UsageError {
-        UsageError("unknown preset '\(name)'; presets: \(PresetCatalog.names.joined(separator: ", "))", command: "preset")
+        UsageError("unknown preset '\(ArgumentList.excerpt(name))'; presets: \(PresetCatalog.names.joined(separator: ", "))", command: "preset")
     }
 
     static func describe(_ type: any TransitionPreset.Type) -> String {

@@ -11,7 +11,7 @@ extension CadenceTool {
 
     /// Reads and validates a document file (`-` for standard input).
     func loadDocument(_ path: String) throws -> TimelineDocument {
-        let bytes = try FileInput.read(path)
+        let bytes = try FileInput.read(path, maximumCount: TimelineDocument.maximumSize)
         let name = path == "-" ? "<stdin>" : path
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DocumentErrors(errors: [DocumentError(file: name, path: "$", message: "the file is not valid UTF-8")])
@@ -34,15 +34,27 @@ extension CadenceTool {
     }
 
     /// Streams a source to the sink the options choose.
+    ///
+    /// With `--out FILE` the frames go to a temporary file beside FILE that is renamed to FILE when
+    /// the run succeeds: a failed run leaves FILE as it was (``FileOutput/init(replacing:)``).
     mutating func stream<Source: FrameSource>(
         _ source: inout Source, frameRate: FrameRate, frames: ClosedRange<Int>?, list: ArgumentList,
         realTime: Bool, scene: SceneDescription?, title: String
     ) throws {
         let format = list.string("format") ?? "jsonl"
         var output = OutputBox(base: standardOutput)
-        if let path = list.string("out") { output = OutputBox(base: try FileOutput(path: path)) }
+        var file: FileOutput?
+        if let path = list.string("out") {
+            file = try FileOutput(replacing: path)
+            output = OutputBox(base: file!)
+        }
         defer { if list.string("out") == nil { standardOutput = output.base } }
         let total = try frames?.count ?? HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate).count
+        if format == "svg" || format == "html", total > Self.maximumPreviewFrames {
+            throw UsageError(
+                "an \(format) preview covers at most \(Self.maximumPreviewFrames) frames (it shows a few thousand of them), this render has \(total); "
+                    + "choose a slice with --frames or a lower --fps", command: list.command)
+        }
         var errorOutput = standardError
         let showProgress = showsProgress && list.string("out") != nil && !realTime
         let progress: ((Int, Int) -> Void)? = showProgress
@@ -72,12 +84,13 @@ extension CadenceTool {
             defer { output = sink.output }
             try run(&sink)
         default:
-            if var sink = try makePreviewSink(format: format, output: output, scene: scene, frameRate: frameRate, title: title) {
-                try run(&sink)
-                return
+            guard var sink = try makePreviewSink(format: format, output: output, scene: scene, frameRate: frameRate, title: title) else {
+                throw UsageError("unknown format '\(ArgumentList.excerpt(format))'; formats: \(Self.formats.joined(separator: ", "))", command: list.command)
             }
-            throw UsageError("unknown format '\(format)'; formats: \(Self.formats.joined(separator: ", "))", command: list.command)
+            try run(&sink)
         }
+        // Every frame is written: only now does FILE change.
+        try file?.commit()
     }
 
     mutating func validate(_ arguments: [String]) throws {

@@ -23,7 +23,7 @@ extension CadenceTool {
             let plot = PlotSVG(title: curve.description, xLabel: "progress", yLabel: "value", series: [PlotSVG.Series(name: curve.description, points: points)])
             try standardOutput.write(plot.svg)
         case let other:
-            throw UsageError("unknown format '\(other)'; formats: csv, svg", command: "curve")
+            throw UsageError("unknown format '\(ArgumentList.excerpt(other))'; formats: csv, svg", command: "curve")
         }
     }
 
@@ -85,7 +85,7 @@ extension CadenceTool {
                 series: [PlotSVG.Series(name: "value", points: rows.map { ($0.0, $0.1) })])
             try standardOutput.write(plot.svg)
         case let other:
-            throw UsageError("unknown format '\(other)'; formats: csv, svg", command: "spring")
+            throw UsageError("unknown format '\(ArgumentList.excerpt(other))'; formats: csv, svg", command: "spring")
         }
     }
 

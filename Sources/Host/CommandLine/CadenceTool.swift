@@ -37,6 +37,7 @@ public struct CadenceTool {
         ("morph", "morph between two SVG paths"),
         ("validate", "report every error in a timeline document"),
         ("bench", "run the benchmark suite"),
+        ("soak", "run the host loop for simulated hours, churning animators, observers and tracks"),
     ]
 
     static var overview: String {
@@ -80,7 +81,8 @@ public struct CadenceTool {
 
     private mutating func fail(_ message: String, status: Int32) -> Int32 {
         try? standardOutput.flush()
-        try? standardError.write("cadence: error: \(message)\n")
+        // The last guard against echoing unbounded input: every error line is bounded.
+        try? standardError.write("cadence: error: \(InputExcerpt.bounded(message))\n")
         try? standardError.flush()
         return status
     }
@@ -106,6 +108,7 @@ public struct CadenceTool {
         case "morph": try morph(rest)
         case "preset": try preset(rest)
         case "bench": try bench(rest)
+        case "soak": try soak(rest)
         default:
             throw UsageError(
                 "unknown command '\(ArgumentList.excerpt(command))'; commands: \(Self.commands.map(\.name).joined(separator: ", "))",

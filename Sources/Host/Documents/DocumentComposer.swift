@@ -35,7 +35,7 @@ struct DocumentComposer {
                 do throws(CompositionError) {
                     try choreography.addLabel(label.name, at: .time(label.time))
                 } catch {
-                    throw DocumentError(path: "labels.\(label.name)", message: error.description)
+                    throw DocumentError(path: "labels.\(InputExcerpt.excerpt(label.name))", message: error.description)
                 }
             }
             try add(try cursor.array(), to: &choreography, defaultPosition: .end(), referenced: &referenced)
@@ -91,13 +91,13 @@ struct DocumentComposer {
             let nameCursor = item.child("track")!
             let name = try nameCursor.string()
             guard let track = trackIndex[name].map({ tracks[$0] }) else {
-                let known = tracks.prefix(20).map(\.name).joined(separator: ", ")
+                let known = tracks.prefix(20).map { InputExcerpt.excerpt($0.name) }.joined(separator: ", ")
                 let more = tracks.count > 20 ? " and \(tracks.count - 20) more" : ""
-                throw nameCursor.error("unknown track \"\(name)\" (tracks: \(known)\(more))")
+                throw nameCursor.error("unknown track \"\(InputExcerpt.excerpt(name))\" (tracks: \(known)\(more))")
             }
             // A track is one channel: placing it twice would have the copies overwrite each other.
             guard referenced.insert(name).inserted else {
-                throw nameCursor.error("track \"\(name)\" is already placed in the timeline; a track plays once (repeat it with \"repeat\")")
+                throw nameCursor.error("track \"\(InputExcerpt.excerpt(name))\" is already placed in the timeline; a track plays once (repeat it with \"repeat\")")
             }
             clip = track.clip
         case "sequence", "group":
@@ -126,7 +126,7 @@ struct DocumentComposer {
             case "end": origin = .end
             case "center": origin = .center
             case let other:
-                throw item.child("from")!.error("unknown stagger origin \"\(other)\" (expected one of: start, end, center)")
+                throw item.child("from")!.error("unknown stagger origin \"\(InputExcerpt.excerpt(other))\" (expected one of: start, end, center)")
             }
             do throws(CompositionError) {
                 clip = try Clip.stagger(clips, each: each, from: origin).filling(.both)
@@ -144,7 +144,7 @@ struct DocumentComposer {
         func offset(_ rest: Substring) throws(DocumentError) -> Double {
             if rest.isEmpty { return 0 }
             guard let value = Double(rest), value.isFinite else {
-                throw cursor.error("invalid position \"\(text)\": \"\(rest)\" is not a number")
+                throw cursor.error("invalid position \"\(InputExcerpt.excerpt(text))\": \"\(InputExcerpt.excerpt(rest))\" is not a number")
             }
             return value
         }

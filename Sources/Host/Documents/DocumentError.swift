@@ -18,9 +18,9 @@ public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible 
         self.message = message
     }
 
-    /// `file: path: message`.
+    /// `file: path: message`, with any long run of echoed input shortened (``InputExcerpt``).
     public var description: String {
-        (file.map { "\($0): " } ?? "") + "\(path): \(message)"
+        InputExcerpt.bounded((file.map { "\($0): " } ?? "") + "\(path): \(message)")
     }
 }
 
@@ -65,10 +65,10 @@ struct JSONCursor {
     func checkKeys(_ allowed: [String]) throws(DocumentError) {
         guard case .object(let members) = value else { return }
         for member in members where !allowed.contains(member.key) {
-            let childPath = path == "$" ? member.key : "\(path).\(member.key)"
+            let key = InputExcerpt.excerpt(member.key)
             throw DocumentError(
-                path: childPath,
-                message: "unknown key \"\(member.key)\" (expected one of: \(allowed.joined(separator: ", ")))")
+                path: path == "$" ? key : "\(path).\(key)",
+                message: "unknown key \"\(key)\" (expected one of: \(allowed.joined(separator: ", ")))")
         }
     }
 

@@ -48,6 +48,7 @@ struct DocumentReader {
         let explicitDuration = attempt { () throws(DocumentError) in try root.child("duration")?.nonNegativeNumber() } ?? nil
 
         var tracks: [DocumentTrack] = []
+        var trackPaths: [String] = []
         if let list = attempt({ () throws(DocumentError) in try root.required("tracks").array() }) {
             var names = Set<String>()
             var numberOffset = 0
@@ -55,7 +56,7 @@ struct DocumentReader {
             for cursor in list {
                 // Names are checked first, so a duplicate is reported even when a track is invalid.
                 if case .string(let name)? = cursor.value["name"], !names.insert(name).inserted {
-                    record(cursor.child("name")!.error("duplicate track name \"\(name)\""))
+                    record(cursor.child("name")!.error("duplicate track name \"\(InputExcerpt.excerpt(name))\""))
                     continue
                 }
                 guard let (name, kind, values) = readTrack(cursor) else { continue }
@@ -74,6 +75,13 @@ struct DocumentReader {
                     let base = attempt({ () throws(DocumentError) in try Self.base(of: cursor, kind: kind, values: values) })
                 else { continue }
                 tracks.append(DocumentTrack(name: name, kind: kind, duration: values.duration, clip: timed, base: base))
+                trackPaths.append(cursor.path)
+            }
+            // Names whose CSV columns would coincide (a vector "e" and a number "e[0]").
+            let schema = FrameSchema(tracks.map { ($0.name, $0.kind.channelKind) })
+            for clash in CSVColumns.clashes(in: schema) {
+                let message = CSVColumns.message(for: clash, in: schema) { trackPaths[$0] }
+                record(DocumentError(path: trackPaths[clash.channel] + ".name", message: message))
             }
             if list.isEmpty { record(root.child("tracks")!.error("a document needs at least one track")) }
         }
@@ -90,7 +98,7 @@ struct DocumentReader {
                 do throws(CompositionError) {
                     try choreography.addLabel(label.name, at: .time(label.time))
                 } catch {
-                    record(DocumentError(path: "labels.\(label.name)", message: error.description))
+                    record(DocumentError(path: "labels.\(InputExcerpt.excerpt(label.name))", message: error.description))
                 }
             }
             clip = choreography.clip
@@ -186,7 +194,7 @@ struct DocumentReader {
                 }
                 return .vector(elements.count)
             case let other:
-                throw type.error("unknown track type \"\(other)\" (expected one of: number, vector, color, path)")
+                throw type.error("unknown track type \"\(InputExcerpt.excerpt(other))\" (expected one of: number, vector, color, path)")
             }
         }
         let value = try firstKeyframe.required("value")
@@ -245,7 +253,7 @@ struct DocumentReader {
             case "backwards": clip = clip.filling(.backwards)
             case "both": clip = clip.filling(.both)
             case let other:
-                throw fill.error("unknown fill \"\(other)\" (expected one of: none, forwards, backwards, both)")
+                throw fill.error("unknown fill \"\(InputExcerpt.excerpt(other))\" (expected one of: none, forwards, backwards, both)")
             }
         }
         if let autoreverse = cursor.child("autoreverse"), try autoreverse.bool() {
@@ -254,7 +262,7 @@ struct DocumentReader {
         if let repeatCursor = cursor.child("repeat") {
             if case .string(let text) = repeatCursor.value {
                 guard text == "forever" else {
-                    throw repeatCursor.error("repeat is a number greater than 0 or \"forever\", got \"\(text)\"")
+                    throw repeatCursor.error("repeat is a number greater than 0 or \"forever\", got \"\(InputExcerpt.excerpt(text))\"")
                 }
                 try compose("repeat") { _ throws(CompositionError) in try clip.repeatedForever() }
             } else {

@@ -125,7 +125,7 @@ public struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            guard keys.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyStart) }
+            guard keys.insert(key).inserted else { throw error("duplicate key \"\(InputExcerpt.excerpt(key))\"", at: keyStart) }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected ':' after the key, found \(describeCurrent())")
@@ -275,7 +275,7 @@ public struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error("number \(text) is out of range", at: start)
+            throw error("number \(InputExcerpt.excerpt(text)) is out of range", at: start)
         }
         return value
     }

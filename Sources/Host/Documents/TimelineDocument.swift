@@ -11,6 +11,15 @@ public struct TimelineDocument: Sendable {
     /// The format versions this build reads.
     public static let supportedVersions = [1]
 
+    /// The longest document accepted, in bytes of UTF-8 (16 MiB, 16,777,216 bytes).
+    ///
+    /// Reading, validating and compiling take time and memory about linear in the document's
+    /// size (measured in `Docs/Reliability.md`, "Limits": at this size, at most about 10 s, for a
+    /// 16 MB curve name, and 680 MB, for 110,000 scene layers), so this one limit bounds every
+    /// count inside a document:
+    /// keyframes, tracks, labels, timeline items, path commands, scene layers.
+    public static let maximumSize = 16 << 20
+
     /// The document's name (`"name"`), used as the source of document-level events.
     public var name: String
     /// Frames per second (`"fps"`, 60 by default).
@@ -37,8 +46,14 @@ public struct TimelineDocument: Sendable {
     ///   - file: The file name used in error messages.
     ///   - plugins: The plugins whose curves and segment kinds keyframes may name, consulted in
     ///     order; Cadence's own by default.
-    /// - Throws: ``DocumentErrors`` with every error found, each naming the file and JSON path.
+    /// - Throws: ``DocumentErrors`` with every error found, each naming the file and JSON path; a
+    ///   text longer than ``maximumSize`` bytes is one error, found before it is parsed.
     public init(parsing text: String, file: String? = nil, plugins: PluginRegistry = .standard) throws(DocumentErrors) {
+        guard text.utf8.count <= Self.maximumSize else {
+            throw DocumentErrors(errors: [DocumentError(
+                file: file, path: "$",
+                message: "the document is \(text.utf8.count) bytes, longer than \(Self.maximumSize) bytes (16 MiB), the most accepted")])
+        }
         let root: JSONValue
         do {
             root = try JSONParser.parse(text)

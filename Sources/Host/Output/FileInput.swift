@@ -21,8 +21,13 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
 public enum FileInput {
     /// The bytes of a file, or of standard input when `path` is `-`.
     ///
-    /// - Throws: ``InputError`` when the file cannot be opened or read (a missing file, a folder).
-    public static func read(_ path: String) throws(InputError) -> [UInt8] {
+    /// - Parameters:
+    ///   - path: The file, or `-` for standard input.
+    ///   - maximumCount: If given, the most bytes accepted: reading stops after one more, so a
+    ///     huge file or an endless stream costs no more than the limit.
+    /// - Throws: ``InputError`` when the file cannot be opened or read (a missing file, a folder),
+    ///   or is longer than `maximumCount` bytes.
+    public static func read(_ path: String, maximumCount: Int? = nil) throws(InputError) -> [UInt8] {
         let isStandardInput = path == "-"
         let name = isStandardInput ? "standard input" : path
         let descriptor = isStandardInput ? 0 : open(path, O_RDONLY)
@@ -42,6 +47,9 @@ public enum FileInput {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
+            if let maximumCount, bytes.count > maximumCount {
+                throw InputError(file: name, reason: "it is longer than \(maximumCount) bytes, the most accepted")
+            }
         }
         return bytes
     }

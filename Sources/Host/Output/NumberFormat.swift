@@ -24,7 +24,11 @@ public enum NumberFormat {
 /// JSON string quoting.
 enum JSONText {
     /// `text` as a JSON string literal, quotes included.
+    ///
+    /// - Complexity: O(*n*); text with nothing to escape (path data, most names) is copied whole.
     static func quoted(_ text: String) -> String {
+        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        guard needsEscaping else { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -62,14 +62,14 @@ extension Scene {
     /// Why a binding does not fit the schema, if it does not.
     static func mismatch(_ binding: (property: SceneLayer.Property, channel: String), in schema: FrameSchema) -> String? {
         guard let channel = schema.channel(named: binding.channel) else {
-            let names = schema.channels.prefix(12).map { "\"\($0.name)\"" }.joined(separator: ", ")
+            let names = schema.channels.prefix(12).map { "\"\(InputExcerpt.excerpt($0.name))\"" }.joined(separator: ", ")
             let more = schema.channels.count > 12 ? ", …" : ""
             let known = schema.channels.isEmpty ? "the document has no channels" : "channels: \(names)\(more)"
-            return "unknown channel \"\(binding.channel)\" (\(known))"
+            return "unknown channel \"\(InputExcerpt.excerpt(binding.channel))\" (\(known))"
         }
         let needed = binding.property.channelKind
         guard needed.accepts(channel.kind) else {
-            return "\"\(binding.property.rawValue)\" needs \(needed) channel, but \"\(channel.name)\" is \(FrameSchema.Kind.article(channel.kind))"
+            return "\"\(binding.property.rawValue)\" needs \(needed) channel, but \"\(InputExcerpt.excerpt(channel.name))\" is \(FrameSchema.Kind.article(channel.kind))"
         }
         return nil
     }

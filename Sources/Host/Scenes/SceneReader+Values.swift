@@ -29,7 +29,7 @@ extension SceneReader {
     static func color(_ cursor: JSONCursor) throws(DocumentError) -> Color {
         let text = try cursor.string()
         guard text.hasPrefix("#"), text.count == 7 || text.count == 9 else {
-            throw cursor.error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(text)\"")
+            throw cursor.error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(InputExcerpt.excerpt(text))\"")
         }
         do { return try Color(hex: text) } catch { throw cursor.error("invalid colour: \(error)") }
     }
@@ -46,7 +46,7 @@ extension SceneReader {
         case "nonzero": return .nonZero
         case "evenodd": return .evenOdd
         case let other:
-            throw cursor.error("unknown fill rule \"\(other)\" (expected one of: \(fillRuleNames.joined(separator: ", ")))")
+            throw cursor.error("unknown fill rule \"\(InputExcerpt.excerpt(other))\" (expected one of: \(fillRuleNames.joined(separator: ", ")))")
         }
     }
 
@@ -63,11 +63,11 @@ extension SceneReader {
     /// The layer's outline, with the keys that belong to one shape only checked against it.
     static func shape(_ name: String, of layer: JSONCursor) throws(DocumentError) -> SceneLayer.Shape {
         if name != "rect", let radius = layer.child("cornerRadius") {
-            throw radius.error("\"cornerRadius\" applies to shape \"rect\" only (this layer is \"\(name)\")")
+            throw radius.error("\"cornerRadius\" applies to shape \"rect\" only (this layer is \"\(InputExcerpt.excerpt(name))\")")
         }
         if name != "path" {
             for key in ["path", "fillRule"] {
-                if let child = layer.child(key) { throw child.error("\"\(key)\" applies to shape \"path\" only (this layer is \"\(name)\")") }
+                if let child = layer.child(key) { throw child.error("\"\(key)\" applies to shape \"path\" only (this layer is \"\(InputExcerpt.excerpt(name))\")") }
             }
         }
         switch name {

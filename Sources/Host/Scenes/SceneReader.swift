@@ -41,7 +41,7 @@ struct SceneReader {
             for item in list {
                 // Names are checked first, so that a duplicate is reported even when a layer is invalid.
                 if case .string(let name)? = item.value["name"], !name.isEmpty, !names.insert(name).inserted {
-                    record(item.child("name")!.error("duplicate layer name \"\(name)\""))
+                    record(item.child("name")!.error("duplicate layer name \"\(InputExcerpt.excerpt(name))\""))
                 }
                 if let layer = readLayer(item) { layers.append(layer) }
             }
@@ -64,7 +64,7 @@ struct SceneReader {
             let shape = try cursor.required("shape")
             let text = try shape.string()
             guard Self.shapeNames.contains(text) else {
-                throw shape.error("unknown shape \"\(text)\" (expected one of: \(Self.shapeNames.joined(separator: ", ")))")
+                throw shape.error("unknown shape \"\(InputExcerpt.excerpt(text))\" (expected one of: \(Self.shapeNames.joined(separator: ", ")))")
             }
             return text
         }
@@ -110,7 +110,7 @@ struct SceneReader {
             let child = cursor.child(member.key)!
             guard let property = SceneLayer.Property(rawValue: member.key) else {
                 let accepted = SceneLayer.Property.allCases.map(\.rawValue).joined(separator: ", ")
-                record(child.error("unknown property \"\(member.key)\" (expected one of: \(accepted))"))
+                record(child.error("unknown property \"\(InputExcerpt.excerpt(member.key))\" (expected one of: \(accepted))"))
                 continue
             }
             if let channel = attempt({ () throws(DocumentError) -> String in

@@ -13,17 +13,16 @@ public struct CSVSink<Output: TextOutput>: FrameSink {
     }
 
     /// Writes the header row.
+    ///
+    /// - Throws: ``SinkError/unsupportedSchema(reason:)`` when two channels would have columns of
+    ///   the same name (a vector `e` and a scalar `e[0]`), or a channel one of the fixed columns
+    ///   `frame`, `time` or `events`: such a header could not be read back unambiguously.
     public mutating func begin(schema: FrameSchema) throws {
-        var columns = ["frame", "time"]
-        for channel in schema.channels {
-            switch channel.kind {
-            case .scalar, .path: columns.append(channel.name)
-            case .vector(let count): columns += (0..<count).map { "\(channel.name)[\($0)]" }
-            case .color: columns += ["r", "g", "b", "a"].map { "\(channel.name).\($0)" }
-            }
+        if let clash = CSVColumns.clashes(in: schema).first {
+            throw SinkError.unsupportedSchema(
+                reason: CSVColumns.message(for: clash, in: schema, noun: "channel") { "channel \($0)" })
         }
-        columns.append("events")
-        try output.write(columns.map(CSVText.field).joined(separator: ",") + "\n")
+        try output.write(CSVColumns.header(of: schema).map(CSVText.field).joined(separator: ",") + "\n")
     }
 
     /// Writes one row.

@@ -33,6 +33,10 @@ public struct NullSink: FrameSink {
 }
 
 /// Writes every frame to several sinks in turn.
+///
+/// When one sink throws, the run stops with its error and the sinks that did not throw are
+/// finished (their own errors from finishing are dropped: the first error is the one reported),
+/// as the ``FrameSink`` contract promises them.
 public struct MultiplexSink: FrameSink {
     /// The sinks, in the order they receive each frame.
     public var sinks: [any FrameSink]
@@ -42,18 +46,37 @@ public struct MultiplexSink: FrameSink {
         self.sinks = sinks
     }
 
-    /// Begins every sink.
+    /// Begins every sink; if one throws, finishes those already begun and rethrows.
     public mutating func begin(schema: FrameSchema) throws {
-        for index in sinks.indices { try sinks[index].begin(schema: schema) }
+        for index in sinks.indices {
+            do { try sinks[index].begin(schema: schema) } catch {
+                finish(sinks.indices.prefix(upTo: index))
+                throw error
+            }
+        }
     }
 
-    /// Writes the frame to every sink.
+    /// Writes the frame to every sink; if one throws, finishes the others and rethrows.
     public mutating func write(_ frame: borrowing Frame) throws {
-        for index in sinks.indices { try sinks[index].write(frame) }
+        for index in sinks.indices {
+            do { try sinks[index].write(frame) } catch {
+                finish(sinks.indices.filter { $0 != index })
+                throw error
+            }
+        }
     }
 
-    /// Finishes every sink.
+    /// Finishes every sink; if one throws, still finishes the rest, then rethrows the first error.
     public mutating func finish() throws {
-        for index in sinks.indices { try sinks[index].finish() }
+        var firstError: (any Error)?
+        for index in sinks.indices {
+            do { try sinks[index].finish() } catch { if firstError == nil { firstError = error } }
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// Finishes the sinks at `indices`, dropping their errors.
+    private mutating func finish(_ indices: some Sequence<Int>) {
+        for index in indices { try? sinks[index].finish() }
     }
 }

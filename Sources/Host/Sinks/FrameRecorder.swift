@@ -2,7 +2,9 @@
 ///
 /// With a capacity, the recorder keeps evenly spaced frames: when it holds more than the capacity
 /// it drops every other one and from then on keeps every second frame (then every fourth, and so
-/// on), so memory stays bounded however long the render. The last frame is always kept.
+/// on), so memory stays bounded however long the render: at most `capacity` frames and the last.
+/// The last frame is always kept. No event is lost: a kept frame carries the events of the frames
+/// dropped just before it, in order.
 struct FrameRecorder {
     /// One frame, copied.
     struct Recorded {
@@ -30,10 +32,13 @@ struct FrameRecorder {
         }
     }
 
-    /// The most frames kept, or `nil` for all of them.
+    /// The most frames kept (besides the last), or `nil` for all of them.
     let capacity: Int?
     private var kept: [Recorded] = []
+    /// The latest frame offered, when it is not among the kept ones (its events are pending).
     private var last: Recorded?
+    /// The events of the frames offered since the last kept one, or dropped after it was kept.
+    private var pendingEvents: [FrameEvent] = []
     private var step = 1
     private var offered = 0
 
@@ -41,22 +46,60 @@ struct FrameRecorder {
         self.capacity = capacity.map { max($0, 2) }
     }
 
+    /// Every how many frames one is kept: 1 until the capacity is first exceeded, then 2, 4, ….
+    var stride: Int { step }
+
+    /// How many frames were offered to ``record(_:)``.
+    var offeredCount: Int { offered }
+
     /// Keeps a copy of the frame if it falls on the current step.
     mutating func record(_ frame: borrowing Frame) {
         defer { offered += 1 }
-        let copy = Recorded(frame)
-        last = copy
-        guard offered % step == 0 else { return }
-        kept.append(copy)
-        if let capacity, kept.count > capacity {
-            kept = kept.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
-            step *= 2
+        var copy = Recorded(frame)
+        guard offered % step == 0 else {
+            pendingEvents += copy.events
+            copy.events = []
+            last = copy
+            return
         }
+        if !pendingEvents.isEmpty {
+            copy.events = pendingEvents + copy.events
+            pendingEvents.removeAll()
+        }
+        kept.append(copy)
+        last = nil
+        if let capacity, kept.count > capacity { halve() }
     }
 
-    /// The kept frames in order, the last frame of the run included.
+    /// Drops every other kept frame, moving its events to the next one kept.
+    private mutating func halve() {
+        var survivors: [Recorded] = []
+        survivors.reserveCapacity(kept.count / 2 + 1)
+        var carried: [FrameEvent] = []
+        for (position, var frame) in kept.enumerated() {
+            if position % 2 == 0 {
+                if !carried.isEmpty { frame.events = carried + frame.events }
+                carried.removeAll()
+                survivors.append(frame)
+            } else {
+                carried += frame.events
+            }
+        }
+        if last == nil, kept.count % 2 == 0, var dropped = kept.last {
+            // The latest frame was dropped: it stays the last one, its events pending.
+            dropped.events = []
+            last = dropped
+        }
+        kept = survivors
+        pendingEvents = carried + pendingEvents
+        step *= 2
+    }
+
+    /// The kept frames in order, then the last frame of the run if it was not kept (with the
+    /// events of the frames dropped since the last kept one).
     var frames: [Recorded] {
-        guard let last, kept.last?.index != last.index || kept.last?.time != last.time else { return kept }
+        guard var last else { return kept }
+        last.events = pendingEvents
         return kept + [last]
     }
 

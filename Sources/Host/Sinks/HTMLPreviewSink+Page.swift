@@ -1,7 +1,7 @@
 extension HTMLPreviewSink {
     /// The page: styles, the stage (frame 0 already drawn, so the page shows something without
     /// script), the controls, the data and the player script, all inline.
-    static func page(title: String, stage: String, data: String, frameCount: Int) -> String {
+    static func page(title: String, stage: String, data: String, frameCount: Int, summary: String) -> String {
         let title = SceneSVGWriter.escape(title)
         return """
             <!DOCTYPE html>
@@ -17,7 +17,7 @@ extension HTMLPreviewSink {
             </style>
             </head>
             <body data-state="loading" data-frame="0" data-ticks="0" data-draws="0" data-frame-count="\(frameCount)">
-            <header><h1>\(title)</h1><p id="summary"></p></header>
+            <header><h1>\(title)</h1><p id="summary">\(SceneSVGWriter.escape(summary))</p></header>
             <main>
             <figure>
             \(stage)
@@ -90,7 +90,8 @@ extension HTMLPreviewSink {
           eventsByFrame.get(position).push(text);
         }
         let current = 0, playing = count > 1, ended = false, anchorTime = null, anchorFrame = 0, ticks = 0, draws = 0;
-        document.getElementById("summary").textContent = count + " frames at " + data.fps + " fps" + (data.scene ? "" : " (no scene: each channel over time)");
+        // A long render is decimated: the page holds every stride-th frame and plays them at their times.
+        const framesPerSecond = data.fps / data.stride;
 
         function show(position) {
           current = Math.max(0, Math.min(count - 1, position));
@@ -118,7 +119,7 @@ extension HTMLPreviewSink {
           ticks += 1;
           if (playing) {
             if (anchorTime === null) { anchorTime = now; anchorFrame = current; }
-            let position = anchorFrame + Math.floor((now - anchorTime) / 1000 * data.fps + 1e-6);
+            let position = anchorFrame + Math.floor((now - anchorTime) / 1000 * framesPerSecond + 1e-6);
             if (position >= count) {
               if (loopBox.checked) { position %= count; }
               else { position = count - 1; playing = false; ended = true; anchorTime = null; }

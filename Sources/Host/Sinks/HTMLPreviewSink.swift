@@ -18,6 +18,13 @@
 /// ```
 ///
 /// The page is written when the run finishes; its bytes depend only on the frames and the scene.
+///
+/// Memory is bounded however long the render: the page embeds at most ``maximumFrames`` frames
+/// (10,000: 2 min 46 s at 60 fps), fewer for wide frames (at most ``maximumValues`` numbers in
+/// all, a path counting one number per 8 bytes of its data, measured on the first frame). A longer
+/// render is decimated: the page holds every second frame (or fourth, …, the last frame always),
+/// plays them at their times, carries the events of the frames left out on the next frame it holds,
+/// and says so in its summary line ("10000 of 432001 frames: every 64th …").
 public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
     /// Where the page goes.
     public private(set) var output: Output
@@ -28,7 +35,13 @@ public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
     /// The page's title.
     public var title: String
 
-    private var recorder = FrameRecorder()
+    /// The most frames a page embeds.
+    public static var maximumFrames: Int { 10_000 }
+    /// The most numbers a page embeds, over all its frames (a path counts one per 8 bytes).
+    public static var maximumValues: Int { 2_000_000 }
+
+    /// The frames kept; made with its capacity at the first frame, whose width sets it.
+    private var recorder: FrameRecorder?
     private var bound: BoundScene?
     private var schema = FrameSchema([])
 
@@ -52,18 +65,29 @@ public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
     /// - Throws: ``DocumentErrors`` for a scene that is invalid or binds channels the frames lack.
     public mutating func begin(schema: FrameSchema) throws {
         self.schema = schema
-        recorder = FrameRecorder()
+        recorder = nil
         bound = try scene.map { description throws(DocumentErrors) in try BoundScene(description, schema: schema) }
     }
 
-    /// Keeps a copy of the frame (the page embeds every frame).
+    /// Keeps a copy of the frame, or of evenly spaced frames past ``maximumFrames``.
     public mutating func write(_ frame: borrowing Frame) throws {
-        recorder.record(frame)
+        if recorder == nil { recorder = FrameRecorder(capacity: Self.capacity(forFrameLike: frame)) }
+        recorder!.record(frame)
+    }
+
+    /// How many frames like `frame` the page embeds at most: ``maximumFrames``, or fewer so that
+    /// they hold at most ``maximumValues`` numbers.
+    static func capacity(forFrameLike frame: borrowing Frame) -> Int {
+        var width = frame.numbers.count + 1
+        for path in frame.paths { width += path.utf8.count / 8 + 1 }
+        return max(2, min(maximumFrames, maximumValues / width))
     }
 
     /// Writes the page and flushes the output.
     public mutating func finish() throws {
-        let frames = recorder.frames
+        let frames = recorder?.frames ?? []
+        let stride = recorder?.stride ?? 1
+        let rendered = recorder?.offeredCount ?? 0
         var stage: String
         var plot: ChannelPlotSVG?
         if let bound {
@@ -75,19 +99,34 @@ public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
         } else {
             var chart = ChannelPlotSVG(schema: schema, frames: frames)
             chart.title = title
-            chart.subtitle = "\(frames.count) frames"
+            chart.subtitle = stride == 1 ? "\(frames.count) frames" : "\(frames.count) of \(rendered) frames (every \(stride)th)"
             stage = "<svg id=\"stage\" class=\"plot\" viewBox=\"0 0 \(SceneSVGWriter.number(chart.width)) \(SceneSVGWriter.number(chart.height))\" role=\"img\" aria-label=\"the channels over time\">\n"
             stage += chart.body
             plot = chart
         }
         stage += "</svg>"
-        let page = Self.page(title: title, stage: stage, data: data(frames, plot: plot).jsonText, frameCount: frames.count)
+        let page = Self.page(title: title, stage: stage, data: data(frames, stride: stride, rendered: rendered, plot: plot).jsonText, frameCount: frames.count,
+            summary: Self.summary(count: frames.count, stride: stride, rendered: rendered, fps: frameRate, plotsChannels: bound == nil))
         try output.write(page)
         try output.flush()
     }
 
-    /// The embedded data: frame rate, channels, every frame's values and events, and the scene.
-    func data(_ frames: [FrameRecorder.Recorded], plot: ChannelPlotSVG?) -> JSONValue {
+    /// The line under the title: how many frames the page holds, of how many, at what rate.
+    ///
+    /// `61 frames at 60 fps`, or for a decimated render
+    /// `10000 of 432001 frames: every 64th (a preview holds at most 10000) at 60 fps`.
+    static func summary(count: Int, stride: Int, rendered: Int, fps: FrameRate, plotsChannels: Bool) -> String {
+        let rate = NumberFormat.string(Double(fps.numerator) / Double(fps.denominator))
+        let held = stride > 1
+            ? "\(count) of \(rendered) frames: every \(stride)th (a preview holds at most \(maximumFrames))"
+            : "\(count) frames"
+        return held + " at \(rate) fps" + (plotsChannels ? " (no scene: each channel over time)" : "")
+    }
+
+    /// The embedded data: frame rate, channels, every embedded frame's values and events, the
+    /// scene, and how the frames were decimated (`stride`: every how many rendered frames one is
+    /// embedded; `renderedCount`: how many were rendered).
+    func data(_ frames: [FrameRecorder.Recorded], stride: Int = 1, rendered: Int? = nil, plot: ChannelPlotSVG?) -> JSONValue {
         let fps = Double(frameRate.numerator) / Double(frameRate.denominator)
         let channels = schema.channels.map { channel -> JSONValue in
             let kind: String
@@ -108,6 +147,8 @@ public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
         }
         var members: [(key: String, value: JSONValue)] = [
             ("title", .string(title)), ("fps", .number(fps)), ("frameCount", .number(Double(frames.count))),
+            ("stride", .number(Double(stride))), ("renderedCount", .number(Double(rendered ?? frames.count))),
+            ("maximumFrames", .number(Double(Self.maximumFrames))),
             ("channels", .array(channels)),
             ("index", .array(frames.map { .number(Double($0.index)) })),
             ("time", .array(frames.map { .number($0.time) })),

@@ -96,12 +96,15 @@ extension HostLoop {
     ///   - source: What to render (copied: iterating twice renders twice).
     ///   - frameRate: Frames per second.
     ///   - frames: Which frames to yield; by default `0 ... ceil(duration × fps)`.
-    /// - Throws: ``RunError/tooManyFrames(duration:frameRate:)`` for a default range that is too long.
+    /// - Throws: ``RunError/tooManyFrames(duration:frameRate:)`` for a default range that is too long,
+    ///   ``RunError/startBeyondCatchUpLimit(start:limit:)`` for a range that starts beyond
+    ///   ``maximumCatchUpFrames`` of a source that is not seekable.
     public static func frames<Source: FrameSource>(
         of source: Source, frameRate: FrameRate, frames: ClosedRange<Int>? = nil
     ) throws(RunError) -> RenderedFrames<Source> {
         let range: ClosedRange<Int>
         if let frames { range = frames } else { range = try defaultFrames(duration: source.duration, frameRate: frameRate) }
+        try checkCatchUp(source, range: range)
         return RenderedFrames(source: source, frameRate: frameRate, range: range)
     }
 }

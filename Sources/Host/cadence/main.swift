@@ -13,6 +13,9 @@ import Darwin
 
 // A closed pipe (`cadence ... | head`) must end the run quietly, not kill it with SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+// A file grown past `ulimit -f` must fail the write with an error (EFBIG), not kill the tool with
+// SIGXFSZ half-way through.
+signal(SIGXFSZ, SIG_IGN)
 
 // `cadence bench` runs the suite in Benchmarks/, which is built on TimelineHost.
 BenchmarkCommand.register { request, write in try BenchmarkSuite.run(request, write: write) }

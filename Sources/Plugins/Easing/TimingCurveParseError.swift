@@ -61,22 +61,22 @@ public enum TimingCurveParseError: Error, CustomStringConvertible, Equatable, Se
             return "empty timing curve; expected " + Self.everything
         case .unknownName(let name, _):
             let hint = Self.suggestion(for: name).map { " (did you mean '\($0)'?)" } ?? ""
-            return place + "unknown timing curve '\(name)'\(hint); expected " + Self.everything
+            return place + "unknown timing curve '\(InputExcerpt.excerpt(name))'\(hint); expected " + Self.everything
         case .unexpectedCharacter(let character, _):
             return place + "unexpected character '\(character)'"
         case .expected(let what, let found, _, let function):
             let syntax = function.flatMap(Self.syntax(of:)).map { "; the syntax is " + $0 } ?? ""
             let accepted = function == nil ? "; accepted: " + Self.everything : syntax
-            return place + "expected \(what), found \(found)" + accepted
+            return place + "expected \(what), found \(InputExcerpt.excerpt(found))" + accepted
         case .unexpectedArguments(let name, _):
-            return place + "'\(name)' takes no arguments; the curve functions are "
+            return place + "'\(InputExcerpt.excerpt(name))' takes no arguments; the curve functions are "
                 + TimingCurve.acceptedFunctions.joined(separator: ", ")
         case .wrongArgumentCount(let function, let found, _):
             let syntax = Self.syntax(of: function) ?? function
             return place + "\(function) with \(found) argument\(found == 1 ? "" : "s"); the syntax is "
                 + syntax
         case .numberOutOfRange(let text, _):
-            return place + "the number \(text) is out of range for a Double"
+            return place + "the number \(InputExcerpt.excerpt(text)) is out of range for a Double"
         case .invalidCubicBezier(let error, _):
             return place + "\(error); the syntax is " + (Self.syntax(of: "cubic-bezier") ?? "")
         case .invalidSteps(let error, _):
@@ -84,7 +84,7 @@ public enum TimingCurveParseError: Error, CustomStringConvertible, Equatable, Se
         case .invalidLinear(let error, _):
             return place + "\(error); the syntax is " + (Self.syntax(of: "linear") ?? "")
         case .trailingText(let text, _):
-            return place + "unexpected '\(text)' after the curve"
+            return place + "unexpected '\(InputExcerpt.excerpt(text))' after the curve"
         case .customCurve:
             return place
                 + "custom(...) curves are closures defined in code and cannot be read from text"
@@ -116,6 +116,8 @@ public enum TimingCurveParseError: Error, CustomStringConvertible, Equatable, Se
 
     /// The accepted name closest to `name` in edit distance, if it is close enough to be a typo.
     private static func suggestion(for name: String) -> String? {
+        // No accepted name is near a long one, and the distance costs length × length.
+        guard name.utf8.count <= 40 else { return nil }
         let candidates = TimingCurve.acceptedNames + ["cubic-bezier", "steps"]
         let scored = candidates.map { ($0, editDistance(name, $0)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }

@@ -110,6 +110,8 @@ struct MorphPlan: Sendable {
                                 cost += (source[shifted] - target[index]).magnitudeSquared
                             }
                             segment += stride
+                            // The cost only grows: a rotation already no better cannot win.
+                            if cost >= bestCost { break }
                         }
                         if cost < bestCost {
                             bestCost = cost

@@ -41,13 +41,13 @@ public struct SpringPlugin: Plugin {
         let trimmed = text.trimmingWhitespace()
         guard trimmed.lowercased().hasPrefix("spring(") else { return nil }
         guard trimmed.hasSuffix(")") else {
-            throw PluginError(plugin: name, message: "expected spring(duration, bounce), missing ')' in '\(text)'")
+            throw PluginError(plugin: name, message: "expected spring(duration, bounce), missing ')' in '\(InputExcerpt.excerpt(text))'")
         }
         let arguments = trimmed.dropFirst("spring(".count).dropLast().split(separator: ",").map {
             Double(String($0).trimmingWhitespace())
         }
         guard (1...2).contains(arguments.count), arguments.allSatisfy({ $0 != nil && $0!.isFinite }) else {
-            throw PluginError(plugin: name, message: "expected spring(duration, bounce) with numbers, got '\(text)'")
+            throw PluginError(plugin: name, message: "expected spring(duration, bounce) with numbers, got '\(InputExcerpt.excerpt(text))'")
         }
         let spring = try Spring(duration: arguments[0]!, bounce: arguments.count > 1 ? arguments[1]! : 0)
         return .spring(try SpringTiming(spring))
@@ -70,6 +70,9 @@ extension PluginRegistry {
 
 extension StringProtocol {
     func trimmingWhitespace() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+            return ""
+        }
+        return String(self[first...last])
     }
 }

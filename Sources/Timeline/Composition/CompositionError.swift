@@ -33,11 +33,11 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
         case .emptyStagger:
             "a stagger needs at least one clip"
         case .unknownLabel(let name, let known):
-            "unknown label '\(name)'" + (known.isEmpty
+            "unknown label '\(InputExcerpt.excerpt(name))'" + (known.isEmpty
                 ? " (no labels are defined)"
-                : "; labels: \(known.prefix(20).joined(separator: ", "))" + (known.count > 20 ? " and \(known.count - 20) more" : ""))
+                : "; labels: \(known.prefix(20).map(InputExcerpt.excerpt).joined(separator: ", "))" + (known.count > 20 ? " and \(known.count - 20) more" : ""))
         case .duplicateLabel(let name):
-            "label '\(name)' is already defined"
+            "label '\(InputExcerpt.excerpt(name))' is already defined"
         case .negativeStart(let time):
             "position resolves to time \(time), before the start of the timeline"
         case .infiniteDuration(let what):

@@ -149,16 +149,22 @@ struct ExecutableTests {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cadence")
     }
 
-    func run(_ arguments: [String], closeAfterBytes limit: Int? = nil) throws -> (Int32, String, String) {
+    /// Runs `cadence` (or `executable`) and collects its output; `standardOutput` replaces the pipe.
+    func run(
+        _ arguments: [String], closeAfterBytes limit: Int? = nil, standardOutput: FileHandle? = nil,
+        executable: URL? = nil
+    ) throws -> (Int32, String, String) {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable ?? Self.executable
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
+        process.standardOutput = standardOutput ?? out
         process.standardError = err
         try process.run()
         var collected = Data()
-        if let limit {
+        if standardOutput != nil {
+            try out.fileHandleForReading.close()
+        } else if let limit {
             collected = out.fileHandleForReading.readData(ofLength: limit)
             try out.fileHandleForReading.close()
         } else {

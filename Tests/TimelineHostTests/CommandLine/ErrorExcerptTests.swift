@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import TimelineHost
+
+/// Errors never echo unbounded input: a 1 MB number, name or key gives an error line of at most a few hundred characters (the accepted names included) that
+/// keeps the start of the input, "…" and the input's length.
+@Suite("Bounded echoes of input in errors")
+struct ErrorExcerptTests {
+    static let megabyte = 1 << 20
+
+    /// The one line on standard error, checked to be short and to show the excerpt of `text`.
+    func expectShortError(_ result: (status: Int32, out: String, err: String), echoing count: Int, prefix: String) {
+        #expect(result.status == 2)
+        let lines = result.err.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(result.err.utf8.count < 1_500, "the error line has \(result.err.utf8.count) bytes")
+        // The first 40 characters, the ellipsis and the original length.
+        #expect(result.err.contains(String(prefix.prefix(40)) + "… (\(count) characters)"))
+    }
+
+    @Test func excerptKeepsShortTextAndShortensLongText() {
+        #expect(InputExcerpt.excerpt("card.scale") == "card.scale")
+        let sixty = String(repeating: "a", count: 60)
+        #expect(InputExcerpt.excerpt(sixty) == sixty)
+        let long = String(repeating: "b", count: 61)
+        #expect(InputExcerpt.excerpt(long) == String(repeating: "b", count: 40) + "… (61 characters)")
+        // Characters, not bytes: 100 two-byte characters.
+        #expect(InputExcerpt.excerpt(String(repeating: "é", count: 100)) == String(repeating: "é", count: 40) + "… (100 characters)")
+    }
+
+    @Test func boundedShortensLongRunsAndCapsTheMessage() {
+        let token = String(repeating: "z", count: 500)
+        #expect(InputExcerpt.bounded("unknown thing \(token) here") == "unknown thing \(String(repeating: "z", count: 40))… (500 characters) here")
+        // A message of many short words is cut at 4,000 characters, and says so.
+        let words = String(repeating: "word ", count: 10_000)
+        let cut = InputExcerpt.bounded(words)
+        #expect(cut.hasSuffix("… (message cut at 4000 characters)"))
+        #expect(cut.count == 4_000 + "… (message cut at 4000 characters)".count)
+        #expect(InputExcerpt.bounded("short") == "short")
+    }
+
+    @Test func aMegabyteNumberGivesAShortError() throws {
+        let number = "1" + String(repeating: "0", count: Self.megabyte)
+        let file = try temporaryFile("number.json", #"{"cadence": 1, "tracks": [{"name": "a", "keyframes": [{"value": \#(number)}]}]}"#)
+        let result = cadence("validate", file)
+        expectShortError(result, echoing: number.count, prefix: number)
+        #expect(result.err.contains("invalid JSON: line 1, column 65: number 1000"))
+    }
+
+    @Test func aMegabyteTrackNameGivesShortErrors() throws {
+        let name = String(repeating: "n", count: Self.megabyte)
+        // Twice: a duplicate name.
+        let duplicate = try temporaryFile("duplicate.json", #"{"cadence": 1, "tracks": [{"name": "\#(name)", "keyframes": [{"value": 1}]}, {"name": "\#(name)", "keyframes": [{"value": 2}]}]}"#)
+        let twice = cadence("validate", duplicate)
+        expectShortError(twice, echoing: name.count, prefix: name)
+        #expect(twice.err.contains("tracks[1].name: duplicate track name"))
+        // Named by the timeline but not defined.
+        let unknown = try temporaryFile("unknown.json", #"{"cadence": 1, "tracks": [{"name": "a", "keyframes": [{"value": 1}]}], "timeline": [{"track": "\#(name)"}]}"#)
+        let missing = cadence("render", unknown)
+        expectShortError(missing, echoing: name.count, prefix: name)
+        #expect(missing.err.contains("timeline[0].track: unknown track"))
+        // A track with that name used as a label position that does not exist.
+        let label = try temporaryFile("label.json", #"{"cadence": 1, "tracks": [{"name": "a", "keyframes": [{"value": 1}]}], "timeline": [{"track": "a", "at": "\#(name)"}]}"#)
+        expectShortError(cadence("validate", label), echoing: name.count, prefix: name)
+    }
+
+    @Test func aMegabyteKeyOrStringGivesAShortError() throws {
+        let key = String(repeating: "k", count: Self.megabyte)
+        let unknownKey = try temporaryFile("key.json", #"{"cadence": 1, "\#(key)": 1, "tracks": [{"name": "a", "keyframes": [{"value": 1}]}]}"#)
+        let keyError = cadence("validate", unknownKey)
+        #expect(keyError.status == 2 && keyError.err.utf8.count < 400)
+        #expect(keyError.err.contains("unknown key \"" + String(key.prefix(40)) + "… (\(key.count) characters)\""))
+        let curve = try temporaryFile("curve.json", #"{"cadence": 1, "tracks": [{"name": "a", "keyframes": [{"value": 1}, {"time": 1, "value": 2, "curve": "\#(key)"}]}]}"#)
+        expectShortError(cadence("validate", curve), echoing: key.count, prefix: key)
+        let fill = try temporaryFile("fill.json", #"{"cadence": 1, "tracks": [{"name": "a", "fill": "\#(key)", "keyframes": [{"value": 1}]}]}"#)
+        expectShortError(cadence("validate", fill), echoing: key.count, prefix: key)
+    }
+
+    @Test func aMegabyteArgumentGivesAShortError() {
+        let argument = String(repeating: "x", count: Self.megabyte)
+        expectShortError(cadence("preset", argument), echoing: argument.count, prefix: argument)
+        expectShortError(cadence("curve", argument), echoing: argument.count, prefix: argument)
+        let format = cadence("preset", "card-expand", "--format", argument)
+        expectShortError(format, echoing: argument.count, prefix: argument)
+    }
+}

@@ -21,13 +21,13 @@ private struct Labelled: Sendable {
 }
 
 private final class Counter: Sendable {
-    private let values = Mutex<[Sprite]>([])
+    private let values = Locked<[Sprite]>([])
     func append(_ sprite: Sprite) { values.withLock { $0.append(sprite) } }
     var all: [Sprite] { values.withLock { $0 } }
 }
 
 private final class Completions: Sendable {
-    private let list = Mutex<[Int: [Completion]]>([:])
+    private let list = Locked<[Int: [Completion]]>([:])
     func record(_ index: Int, _ completion: Completion) { list.withLock { $0[index, default: []].append(completion) } }
     var all: [Int: [Completion]] { list.withLock { $0 } }
 }

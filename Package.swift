@@ -10,10 +10,12 @@ let package = Package(
     // Synchronization's Mutex and Atomic need these on Apple platforms; Linux has no minimum.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
+        // Everything in one import: `import Cadence`.
+        .library(name: "Cadence", targets: ["Cadence"]),
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "TimelinePlugins", targets: ["TimelinePlugins"]),
         .library(name: "TimelineHost", targets: ["TimelineHost"]),
-        .executable(name: "cadence", targets: ["cadence"]),
+        .executable(name: "cadence", targets: ["CadenceCLI"]),
     ],
     targets: [
         // The vocabulary: values, keyframes, tracks, composition, clocks, animators, signals. No I/O.
@@ -29,7 +31,13 @@ let package = Package(
             name: "TimelineHost",
             dependencies: ["Timeline", "TimelinePlugins"],
             path: "Sources/Host",
-            exclude: ["cadence"]
+            exclude: ["cadence", "Umbrella"]
+        ),
+        // The umbrella: re-exports Timeline, TimelinePlugins and TimelineHost.
+        .target(
+            name: "Cadence",
+            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost"],
+            path: "Sources/Host/Umbrella"
         ),
         // The benchmark suite, a library so that `cadence bench` runs it.
         .target(
@@ -37,13 +45,15 @@ let package = Package(
             dependencies: ["Timeline", "TimelinePlugins", "TimelineHost"],
             path: "Benchmarks"
         ),
-        // The command-line tool.
+        // The command-line tool, `cadence` (its target has another name than the `Cadence` module,
+        // which case-insensitive file systems could not tell apart).
         .executableTarget(
-            name: "cadence",
+            name: "CadenceCLI",
             dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceBenchmarks"],
             path: "Sources/Host/cadence"
         ),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
+        .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
         .testTarget(name: "TimelinePluginsTests", dependencies: ["Timeline", "TimelinePlugins"]),
         .testTarget(
             name: "TimelineHostTests",

@@ -20,6 +20,11 @@ extension CadenceTool {
             throw UsageError("missing preset NAME; presets: \(PresetCatalog.names.joined(separator: ", "))", command: "preset")
         }
         guard let type = PresetCatalog.preset(named: name) else { throw Self.unknownPreset(name) }
+        // `preset NAME --describe` reads as naturally as `preset --describe NAME`.
+        if arguments.dropFirst().elementsEqual(["--describe"]) {
+            try standardOutput.write(Self.describe(type))
+            return
+        }
         let options = Self.renderOptions + ["operation", "size"] + type.parameters.map(\.name)
         let list = try ArgumentList(Array(arguments.dropFirst()), command: "preset", options: options, flags: [])
         try list.requireNoPositionals()
@@ -38,7 +43,15 @@ extension CadenceTool {
         }
         var values: [String: Double] = [:]
         for parameter in type.parameters {
-            if let value = try list.double(parameter.name) { values[parameter.name] = value }
+            if let text = list.string(parameter.name), let choice = parameter.choices.first(where: { $0.name == text }) {
+                values[parameter.name] = choice.value
+            } else if !parameter.choices.isEmpty, let text = list.string(parameter.name), Double(text) == nil {
+                let names = parameter.choices.map(\.name).joined(separator: ", ")
+                throw UsageError(
+                    "'--\(parameter.name)' is one of \(names), got '\(ArgumentList.excerpt(text))'", command: "preset")
+            } else if let value = try list.double(parameter.name) {
+                values[parameter.name] = value
+            }
         }
         let frameRate = try list.frameRate() ?? .fps60
         try render(type, context: context, values: values, frameRate: frameRate, list: list)
@@ -64,9 +77,15 @@ extension CadenceTool {
         text += "operations: \(type.operations.map(\.rawValue).joined(separator: ", "))\n"
         text += "parameters:\n"
         for parameter in type.parameters {
-            text += "  --\(parameter.name.padding(to: 18))\(parameter.summary) (default \(NumberFormat.string(parameter.defaultValue)))\n"
+            if parameter.choices.isEmpty {
+                text += "  --\(parameter.name.padding(to: 18))\(parameter.summary) (default \(NumberFormat.string(parameter.defaultValue)))\n"
+            } else {
+                let names = parameter.choices.map(\.name).joined(separator: "|")
+                let initial = parameter.choiceName(for: parameter.defaultValue) ?? NumberFormat.string(parameter.defaultValue)
+                text += "  --\(parameter.name.padding(to: 18))\(parameter.summary): \(names) (default \(initial))\n"
+            }
         }
-        text += "  --size WxH            the container (default 390x844)\n"
+        text += "  --\("size WxH".padding(to: 18))the container (default 390x844)\n"
         return text
     }
 }

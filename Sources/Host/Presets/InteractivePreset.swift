@@ -34,7 +34,9 @@ public struct InteractivePreset: TransitionPreset {
         PresetParameter("duration", 0.5, "the transition's duration when not driven"),
         PresetParameter("drag-duration", 0.6, "seconds the gesture drags before it is released"),
         PresetParameter("release-progress", 0.6, "the progress at which the gesture releases, 0...1"),
-        PresetParameter("outcome", -1, "1 finishes, 0 cancels, -1 decides by progress (finish from 0.5)"),
+        PresetParameter(
+            "outcome", -1, "what the release does (by-progress finishes from a release progress of 0.5)",
+            choices: [.init("finish", 1), .init("cancel", 0), .init("by-progress", -1)]),
         PresetParameter("completion-speed", 1, "how fast the release spring settles (2 is twice as fast)"),
     ]
 
@@ -63,7 +65,7 @@ public struct InteractivePreset: TransitionPreset {
         case 1: finishes = true
         case 0: finishes = false
         case -1: finishes = releaseProgress >= 0.5
-        case let other: throw PresetError("--outcome must be 1, 0 or -1, got \(NumberFormat.string(other))")
+        case let other: throw PresetError("--outcome must be finish, cancel or by-progress, got \(NumberFormat.string(other))")
         }
         let speed = parameters.value("completion-speed", in: Self.parameters)
         guard speed > 0 else { throw PresetError("--completion-speed must be greater than 0") }

@@ -117,7 +117,9 @@ public struct OverlayDismissPreset: TransitionPreset {
     /// The duration and what happens to the spring when the transition completes.
     public static let parameters = [
         PresetParameter("duration", 0.5, "the transition's duration d in seconds"),
-        PresetParameter("in-flight", 0, "the spring when the transition completes: 0 runs to its end, 1 jumps to its end, 2 stops where it is"),
+        PresetParameter(
+            "in-flight", 0, "the spring when the transition completes",
+            choices: [.init("run-to-end", 0), .init("finish-at-end", 1), .init("stop", 2)]),
     ]
 
     /// The container.
@@ -135,7 +137,7 @@ public struct OverlayDismissPreset: TransitionPreset {
         case 0: inFlightPolicy = .runToEnd
         case 1: inFlightPolicy = .finishAtEnd
         case 2: inFlightPolicy = .stopWhereTheyAre
-        case let other: throw PresetError("--in-flight must be 0, 1 or 2, got \(NumberFormat.string(other))")
+        case let other: throw PresetError("--in-flight must be run-to-end, finish-at-end or stop, got \(NumberFormat.string(other))")
         }
     }
 

@@ -27,22 +27,50 @@ public struct TransitionContext: Sendable, Hashable {
 
 /// A number a preset can be given on the command line (`--expand-duration 0.4`).
 public struct PresetParameter: Sendable, Hashable {
-    /// The option name, in kebab case.
+    /// A named value of a parameter that picks one of a few behaviours.
+    public struct Choice: Sendable, Hashable {
+        /// The name on the command line, e.g. `run-to-end`.
+        public var name: String
+        /// The value the preset receives.
+        public var value: Double
+
+        /// Creates a choice.
+        public init(_ name: String, _ value: Double) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The option name, without `--`.
     public var name: String
-    /// The value used when none is given.
+    /// The value when the option is not given.
     public var defaultValue: Double
-    /// What it means.
+    /// One line for `--describe`.
     public var summary: String
+    /// For a parameter that picks a behaviour: its named values (the command line takes the
+    /// names, and the numbers too). Empty for a number.
+    public var choices: [Choice]
 
     /// Creates a parameter.
-    public init(_ name: String, _ defaultValue: Double, _ summary: String) {
+    ///
+    /// - Parameters:
+    ///   - name: The option name, without `--`.
+    ///   - defaultValue: The value when the option is not given.
+    ///   - summary: One line for `--describe`.
+    ///   - choices: Named values, for a parameter that picks a behaviour.
+    public init(_ name: String, _ defaultValue: Double, _ summary: String, choices: [Choice] = []) {
         self.name = name
         self.defaultValue = defaultValue
         self.summary = summary
+        self.choices = choices
+    }
+
+    /// The name of a choice's value, if the parameter has choices.
+    public func choiceName(for value: Double) -> String? {
+        choices.first { $0.value == value }?.name
     }
 }
 
-/// Why a preset could not be built.
 public struct PresetError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public var message: String

@@ -140,6 +140,24 @@ struct CommandTests {
         #expect(render.out.split(separator: "\n").count == 7)     // header + frames 0...5
         #expect(cadence("preset", "card-expand", "--help").out.hasPrefix("USAGE: cadence preset"))
     }
+
+    @Test func presetParametersThatPickABehaviourTakeNames() {
+        // `preset NAME --describe` works as `preset --describe NAME` does, and lists the names.
+        let describe = cadence("preset", "overlay-dismiss", "--describe")
+        #expect(describe.status == 0)
+        #expect(describe.out.contains("--in-flight         the spring when the transition completes: run-to-end|finish-at-end|stop (default run-to-end)"))
+        // A name and its number give the same frames; an unknown name says which names there are.
+        let named = cadence("preset", "overlay-dismiss", "--in-flight", "stop", "--fps", "10")
+        let numbered = cadence("preset", "overlay-dismiss", "--in-flight", "2", "--fps", "10")
+        #expect(named.status == 0 && named.out == numbered.out)
+        #expect(named.out != cadence("preset", "overlay-dismiss", "--in-flight", "run-to-end", "--fps", "10").out)
+        let bad = cadence("preset", "overlay-dismiss", "--in-flight", "sideways")
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("'--in-flight' is one of run-to-end, finish-at-end, stop, got 'sideways'"))
+        let cancelled = cadence("preset", "interactive", "--outcome", "cancel", "--format", "csv")
+        let zero = cadence("preset", "interactive", "--outcome", "0", "--format", "csv")
+        #expect(cancelled.status == 0 && cancelled.out == zero.out)
+    }
 }
 
 @Suite("The cadence executable")

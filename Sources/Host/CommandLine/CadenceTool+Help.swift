@@ -39,16 +39,18 @@ extension CadenceTool {
                 """
         case "spring":
             return """
-                USAGE: cadence spring [PARAMETERS] [--from A] [--to B] [--velocity V] [--fps N] [--format csv|svg]
+                USAGE: cadence spring [PARAMETERS] [--from A] [--to B] [--velocity V] [--threshold T] [--fps N] [--format csv|svg]
 
-                Prints CSV 'time,value,velocity' at --fps (default 60) from time 0 until the spring settles.
+                Prints CSV 'time,value,velocity' at --fps (default 60) from time 0 until the spring settles:
+                until it stays within T of the distance |B - A| (default 0.001, 0.1 %).
                 PARAMETERS, one of:
-                  --response R --damping-ratio Z            SwiftUI's response and damping ratio
-                  --duration D [--bounce B]                 SwiftUI's perceptual duration and bounce
+                  --response R [--damping-ratio Z]          SwiftUI's response and damping ratio (Z defaults to 1)
+                  --duration D [--bounce B]                 SwiftUI's perceptual duration and bounce (B defaults to 0)
                   --mass M --stiffness K --damping C        Core Animation's physical parameters
-                  --settling-duration S --damping-ratio Z   settles within 0.1% at S seconds
+                  --settling-duration S [--damping-ratio Z] settles within T at S seconds (Z defaults to 1)
                   --damping-ratio Z --duration D [--initial-velocity V]
-                                                            UIKit's form; V is relative to the distance
+                                                            UIKit's form: settles within T at D; V is relative
+                                                            to the distance (distances per second)
                 --velocity is an absolute initial velocity (value units per second).
 
                 """

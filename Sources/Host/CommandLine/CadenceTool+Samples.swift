@@ -32,7 +32,7 @@ extension CadenceTool {
 
     static let springOptions = [
         "response", "damping-ratio", "duration", "bounce", "mass", "stiffness", "damping",
-        "settling-duration", "initial-velocity", "from", "to", "velocity", "fps", "format",
+        "settling-duration", "initial-velocity", "threshold", "from", "to", "velocity", "fps", "format",
     ]
 
     mutating func spring(_ arguments: [String]) throws {
@@ -47,6 +47,10 @@ extension CadenceTool {
         ] {
             if let value = try list.double(option) { members.append((key, .number(value))) }
         }
+        // The settling and UIKit forms are defined by the same relative threshold.
+        let takesThreshold = list.string("response") == nil
+            && (list.string("settling-duration") != nil || (list.string("damping-ratio") != nil && list.string("duration") != nil))
+        if takesThreshold, let threshold = try list.double("threshold") { members.append(("threshold", .number(threshold))) }
         let spring: Spring
         do {
             spring = try SpringReader.spring(JSONCursor(.object(members), path: "spring")).0
@@ -59,9 +63,18 @@ extension CadenceTool {
         let to = try list.double("to") ?? 1
         let velocity = try list.double("velocity") ?? (try list.double("initial-velocity")).map { $0 * (to - from) } ?? 0
         let frameRate = try list.frameRate() ?? .fps60
+        // Settled within a fraction of the distance (0.1 % by default), as the help says: 0 → 100
+        // settles when 0 → 1 does.
+        let fraction = try list.double("threshold") ?? Spring.defaultThreshold
+        guard fraction > 0, fraction < 1 else {
+            throw UsageError("'--threshold' is a fraction of the distance in (0, 1), got \(NumberFormat.string(fraction))", command: "spring")
+        }
+        let distance = abs(to - from)
         let animation: SpringAnimation<Double>
         do {
-            animation = try SpringAnimation(spring: spring, from: from, to: to, initialVelocity: velocity)
+            animation = try SpringAnimation(
+                spring: spring, from: from, to: to, initialVelocity: velocity,
+                threshold: fraction * (distance > 0 ? distance : 1))
         } catch { throw BadInput("\(error)") }
         guard animation.settlingDuration.isFinite else {
             throw BadInput("this spring never settles (it has no damping)")

@@ -119,6 +119,20 @@ struct CommandTests {
         #expect(cadence("spring", "--response", "0.5", "--bounce", "0.2").status == 2)
     }
 
+    @Test func springSettlesWithinAFractionOfTheDistance() throws {
+        // The threshold is 0.1 % of the distance: 0 → 100 settles on the same frame as 0 → 1.
+        let unit = cadence("spring", "--response", "0.5", "--damping-ratio", "0.7", "--fps", "100")
+        let hundred = cadence("spring", "--response", "0.5", "--damping-ratio", "0.7", "--to", "100", "--fps", "100")
+        #expect(unit.status == 0 && hundred.status == 0)
+        let unitRows = unit.out.split(separator: "\n").count
+        #expect(unitRows > 10 && unitRows == hundred.out.split(separator: "\n").count)
+        // A looser threshold settles sooner; a threshold outside (0, 1) is refused.
+        let loose = cadence("spring", "--response", "0.5", "--damping-ratio", "0.7", "--fps", "100", "--threshold", "0.05")
+        #expect(loose.out.split(separator: "\n").count < unitRows)
+        let bad = cadence("spring", "--response", "0.5", "--threshold", "1")
+        #expect(bad.status == 2 && bad.err.contains("'--threshold' is a fraction of the distance in (0, 1), got 1"))
+    }
+
     @Test func morphPrintsPathsAtEvenProgress() {
         let result = cadence("morph", "--from", "M 0 0 L 10 0 L 10 10 Z", "--to", "M 0 0 L 20 0 L 20 20 Z", "--samples", "3")
         #expect(result.status == 0)

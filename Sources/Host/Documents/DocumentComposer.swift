@@ -9,21 +9,31 @@
 /// `"-=0.5"` (relative to the end of everything so far), `"name"` / `"name+=0.3"` (a label).
 /// Items of the top-level timeline and of a sequence default to the end of everything so far;
 /// items of a group default to 0. Tracks the timeline does not mention play from 0.
+///
+/// Every error is reported, not only the first: an item that fails is recorded and left out, and
+/// the items after it are still checked. A track that failed its own checks is left out quietly
+/// (its errors are already reported) instead of being called unknown.
 struct DocumentComposer {
     let tracks: [DocumentTrack]
     let labels: [Marker]
     /// Each track's index in ``tracks``, by name.
     private let trackIndex: [String: Int]
+    /// Names of tracks that failed their own checks.
+    let invalidTracks: Set<String>
     private(set) var errors: [DocumentError] = []
+
+    /// At most this many timeline errors are collected (a broken document lists its first ones).
+    static let errorLimit = 100
 
     static let itemKeys = [
         "track", "sequence", "group", "stagger", "each", "from", "at", "label", "delay", "speed",
         "repeat", "autoreverse", "fill",
     ]
 
-    init(tracks: [DocumentTrack], labels: [Marker]) {
+    init(tracks: [DocumentTrack], labels: [Marker], invalidTracks: Set<String> = []) {
         self.tracks = tracks
         self.labels = labels
+        self.invalidTracks = invalidTracks
         trackIndex = Dictionary(tracks.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -42,38 +52,57 @@ struct DocumentComposer {
             for track in tracks where !referenced.contains(track.name) {
                 _ = try? choreography.add(track.clip, at: .time(0))
             }
-            return choreography.clip
+            return errors.isEmpty ? choreography.clip : nil
         } catch {
             errors.append(error)
             return nil
         }
     }
 
-    private func add(
+    /// Adds every item, recording the errors of those that fail and going on with the rest.
+    private mutating func add(
         _ items: [JSONCursor], to choreography: inout Choreography<Frame>,
         defaultPosition: Choreography<Frame>.Position, referenced: inout Set<String>
     ) throws(DocumentError) {
         for item in items {
-            let clip = try self.clip(item, referenced: &referenced)
-            let position = try item.child("at").map { (at) throws(DocumentError) in try Self.position(at) } ?? defaultPosition
-            let start: Double
-            do throws(CompositionError) {
-                start = try choreography.add(clip, at: position)
+            do throws(DocumentError) {
+                guard let clip = try self.clip(item, referenced: &referenced) else { continue }
+                try place(clip, item: item, in: &choreography, defaultPosition: defaultPosition)
             } catch {
-                throw (item.child("at") ?? item).error(error.description)
-            }
-            if let label = item.child("label") {
-                let name = try label.string()
-                do throws(CompositionError) {
-                    try choreography.addLabel(name, at: .time(start))
-                } catch {
-                    throw label.error(error.description)
-                }
+                try record(error)
             }
         }
     }
 
-    private func clip(_ item: JSONCursor, referenced: inout Set<String>) throws(DocumentError) -> Clip<Frame> {
+    /// Records an error; past the limit, stops composing.
+    private mutating func record(_ error: DocumentError) throws(DocumentError) {
+        guard errors.count < Self.errorLimit - 1 else { throw error }
+        errors.append(error)
+    }
+
+    private func place(
+        _ clip: Clip<Frame>, item: JSONCursor, in choreography: inout Choreography<Frame>,
+        defaultPosition: Choreography<Frame>.Position
+    ) throws(DocumentError) {
+        let position = try item.child("at").map { (at) throws(DocumentError) in try Self.position(at) } ?? defaultPosition
+        let start: Double
+        do throws(CompositionError) {
+            start = try choreography.add(clip, at: position)
+        } catch {
+            throw (item.child("at") ?? item).error(error.description)
+        }
+        if let label = item.child("label") {
+            let name = try label.string()
+            do throws(CompositionError) {
+                try choreography.addLabel(name, at: .time(start))
+            } catch {
+                throw label.error(error.description)
+            }
+        }
+    }
+
+    /// The item's clip, or `nil` for a track that failed its own checks.
+    private mutating func clip(_ item: JSONCursor, referenced: inout Set<String>) throws(DocumentError) -> Clip<Frame>? {
         _ = try item.object()
         try item.checkKeys(Self.itemKeys)
         let kinds = ["track", "sequence", "group", "stagger"].filter { item.child($0) != nil }
@@ -90,6 +119,7 @@ struct DocumentComposer {
         case "track":
             let nameCursor = item.child("track")!
             let name = try nameCursor.string()
+            if invalidTracks.contains(name) { return nil }
             guard let track = trackIndex[name].map({ tracks[$0] }) else {
                 let known = tracks.prefix(20).map { InputExcerpt.excerpt($0.name) }.joined(separator: ", ")
                 let more = tracks.count > 20 ? " and \(tracks.count - 20) more" : ""
@@ -112,13 +142,22 @@ struct DocumentComposer {
         default:
             let children = try item.child("stagger")!.array()
             var clips: [Clip<Frame>] = []
+            var leftOut = false
             for child in children {
                 // A stagger places its children itself, one step apart.
                 if let stray = child.child("at") ?? child.child("label") {
                     throw stray.error("a stagger places its children itself: \"at\" and \"label\" are not allowed on them (use a \"group\" with \"at\" on each item, or put the label on the stagger)")
                 }
-                clips.append(try self.clip(child, referenced: &referenced))
+                do throws(DocumentError) {
+                    if let clip = try self.clip(child, referenced: &referenced) { clips.append(clip) } else { leftOut = true }
+                } catch {
+                    try record(error)
+                    leftOut = true
+                }
             }
+            // A child already reported: the stagger itself is not checked again (it could only
+            // repeat that error as "a stagger needs at least one clip").
+            if leftOut { return nil }
             let each = try item.child("each")?.number() ?? 0
             let origin: Clip<Frame>.StaggerOrigin
             switch try item.child("from")?.string() ?? "start" {

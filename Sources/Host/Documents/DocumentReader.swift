@@ -49,8 +49,8 @@ struct DocumentReader {
 
         var tracks: [DocumentTrack] = []
         var trackPaths: [String] = []
+        var names = Set<String>()
         if let list = attempt({ () throws(DocumentError) in try root.required("tracks").array() }) {
-            var names = Set<String>()
             var numberOffset = 0
             var pathOffset = 0
             for cursor in list {
@@ -88,7 +88,9 @@ struct DocumentReader {
         let labels = readLabels(root.child("labels"))
         var clip: Clip<Frame>?
         if let timeline = root.child("timeline") {
-            var composer = DocumentComposer(tracks: tracks, labels: labels)
+            // Tracks that failed their own checks are reported there, not again as unknown.
+            let invalid = names.subtracting(tracks.map(\.name))
+            var composer = DocumentComposer(tracks: tracks, labels: labels, invalidTracks: invalid)
             clip = composer.compose(timeline)
             errors += composer.errors
         } else {

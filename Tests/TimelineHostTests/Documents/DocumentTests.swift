@@ -254,4 +254,23 @@ struct DocumentErrorTests {
         #expect(errors(#"{"cadence": 1, "tracks": [{"name": "a", "keyframes": [{"value": 1}], "speed": 0}]}"#)
             == ["tracks[0].speed: speed must be a finite number greater than 0, got 0.0"])
     }
+
+    @Test func theTimelineReportsEveryErrorAndNeverCallsAnInvalidTrackUnknown() {
+        // "b" fails its own check (unsorted keyframes); the timeline names it, then two unknown
+        // tracks and a bad position follow, in a sequence and in a stagger.
+        let text = #"""
+            {"cadence": 1,
+             "tracks": [{"name": "a", "keyframes": [{"time": 0, "value": 0}, {"time": 1, "value": 1}]},
+                        {"name": "b", "keyframes": [{"time": 1, "value": 0}, {"time": 0.5, "value": 1}]}],
+             "timeline": [{"track": "b"},
+                          {"sequence": [{"track": "ghost"}, {"track": "a", "at": "<<"}]},
+                          {"stagger": [{"track": "phantom"}], "each": 0.1}]}
+            """#
+        #expect(errors(text) == [
+            "tracks[1].keyframes[1].time: time 0.5 must be greater than the previous keyframe's time 1.0",
+            #"timeline[1].sequence[0].track: unknown track "ghost" (tracks: a)"#,
+            #"timeline[1].sequence[1].at: invalid position "<<": "<" is not a number"#,
+            #"timeline[2].stagger[0].track: unknown track "phantom" (tracks: a)"#,
+        ])
+    }
 }

@@ -93,9 +93,24 @@ public struct SVGContactSheetSink<Output: TextOutput>: FrameSink {
         return text
     }
 
+    /// The position of the first frame from which every later frame has the same numbers and
+    /// paths (and no events): the last position when the very last frame still moves.
+    static func firstStillFrame(_ frames: [FrameRecorder.Recorded]) -> Int {
+        guard var still = frames.indices.last else { return 0 }
+        while still > 0, frames[still - 1].numbers == frames[still].numbers, frames[still - 1].paths == frames[still].paths,
+            frames[still].events.isEmpty
+        {
+            still -= 1
+        }
+        return still
+    }
+
     private func sheet(_ bound: BoundScene, frames: [FrameRecorder.Recorded]) -> String {
         let size = bound.scene.size
-        let picks = FrameRecorder.evenlySpaced(max(maximumCells, 1), of: frames.count)
+        // Cells cover the frames where something moves: a spring that has come to rest shows once,
+        // not in every remaining cell.
+        let still = Self.firstStillFrame(frames)
+        let picks = FrameRecorder.evenlySpaced(max(maximumCells, 1), of: still + 1)
         let scale = min(cellBox.width / size.width, cellBox.height / size.height)
         let cellWidth = size.width * scale, cellHeight = size.height * scale
         let margin = 16.0, gap = 12.0, label = 30.0, top = 52.0
@@ -109,7 +124,9 @@ public struct SVGContactSheetSink<Output: TextOutput>: FrameSink {
         svg += "<title>\(SceneSVGWriter.escape(title))</title>\n"
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"#FAFAFA\"/>\n"
         svg += "<text x=\"\(n(margin))\" y=\"22\" font-size=\"14\" font-weight=\"bold\">\(SceneSVGWriter.escape(title))</text>\n"
-        svg += "<text x=\"\(n(margin))\" y=\"40\" fill=\"#52525B\">\(SceneSVGWriter.escape(subtitle(shown: picks.count, of: frames)))</text>\n"
+        var subtitle = subtitle(shown: picks.count, of: frames)
+        if still < frames.count - 1 { subtitle += "; nothing moves from frame \(frames[still].index) on" }
+        svg += "<text x=\"\(n(margin))\" y=\"40\" fill=\"#52525B\">\(SceneSVGWriter.escape(subtitle))</text>\n"
         svg += "<defs><clipPath id=\"cell\"><rect width=\"\(n(size.width))\" height=\"\(n(size.height))\"/></clipPath></defs>\n"
         for (cell, position) in picks.enumerated() {
             let recorded = frames[position]

@@ -43,6 +43,27 @@ struct SVGContactSheetTests {
         }
     }
 
+    @Test func cellsCoverTheFramesWhereSomethingMoves() throws {
+        // A value that moves for frames 0 ... 12, then rests until frame 99: six cells over 0 ... 12
+        // (round(k · 12 / 5)), none spent on the rest.
+        var layer = SceneLayer(name: "box", shape: .rectangle(cornerRadius: 0), frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        layer.bind(.translationX, to: "x")
+        let scene = Scene(size: Size(width: 100, height: 20), background: .white, layers: [layer])
+        var sink = SVGContactSheetSink(output: StringOutput(), scene: .scene(scene), frameRate: .fps60)
+        sink.maximumCells = 6
+        let schema = FrameSchema([("x", .scalar)])
+        try sink.begin(schema: schema)
+        for index in 0..<100 {
+            var frame = Frame(schema: schema, index: index, time: Double(index) / 60)
+            frame.numbers[0] = Double(min(index, 12)) * 5
+            try sink.write(frame)
+        }
+        try sink.finish()
+        let xml = PreviewXML(sink.output.text)
+        #expect(xml.all("g").compactMap { $0.attributes["data-frame"] } == ["0", "2", "5", "7", "10", "12"])
+        #expect(xml.labels.contains("6 of 100 frames (0 to 99) at 60 fps; nothing moves from frame 12 on"))
+    }
+
     @Test func oneLayerIsDrawnAsDocumented() throws {
         var layer = SceneLayer(name: "box", shape: .rectangle(cornerRadius: 4), frame: Rect(x: 10, y: 20, width: 100, height: 50))
         layer.fill = Color(red: 1, green: 0, blue: 0, alpha: 0.5)

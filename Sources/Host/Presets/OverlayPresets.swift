@@ -5,15 +5,37 @@ func overlayFrame(in context: TransitionContext) -> Rect {
 
 /// The overlay scene: the presenting screen stays visible under the card.
 func overlayScene(_ context: TransitionContext) -> Scene {
-    var presenting = SceneLayer(name: "presenting", shape: .rectangle(cornerRadius: 0), frame: context.bounds)
-    presenting.fill = Color(white: 0.9)
+    // The presenting screen has content of its own (a bar and rows), in muted slate tones, so a
+    // preview shows it staying visible underneath the card; the card is white with an accent
+    // outline and a shadow, so it stands out from the first frame.
+    let bounds = context.bounds
+    var presenting = SceneLayer(name: "presenting", shape: .rectangle(cornerRadius: 0), frame: bounds)
+    presenting.fill = Color(red: 0.36, green: 0.42, blue: 0.51)
+    var bar = SceneLayer(
+        name: "presenting.bar", shape: .rectangle(cornerRadius: 0),
+        frame: Rect(x: 0, y: 0, width: bounds.size.width, height: min(96, bounds.size.height / 8)))
+    bar.fill = Color(red: 0.2, green: 0.25, blue: 0.33)
+    var layers = [presenting, bar]
+    let rowHeight = bounds.size.height / 9
+    for row in 0..<4 {
+        var item = SceneLayer(
+            name: "presenting.row\(row + 1)", shape: .rectangle(cornerRadius: 10),
+            frame: Rect(
+                x: bounds.size.width * 0.06, y: bounds.size.height / 6 + Double(row) * rowHeight * 1.25,
+                width: bounds.size.width * 0.88, height: rowHeight))
+        item.fill = Color(red: 0.55, green: 0.61, blue: 0.69)
+        layers.append(item)
+    }
     var card = SceneLayer(name: "overlay", shape: .rectangle(cornerRadius: 16), frame: overlayFrame(in: context))
     card.fill = .white
-    card.shadow = SceneLayer.Shadow(color: .black, opacity: 0.25, radius: 12, offset: Point(x: 0, y: 4))
+    card.stroke = Color(red: 0.15, green: 0.45, blue: 0.95)
+    card.strokeWidth = 3
+    card.shadow = SceneLayer.Shadow(color: .black, opacity: 0.45, radius: 16, offset: Point(x: 0, y: 6))
     card.bind(.opacity, to: "overlay.alpha")
     card.bind(.scale, to: "overlay.scale")
     card.bind(.hidden, to: "overlay.removed")
-    return Scene(size: context.containerSize, layers: [presenting, card])
+    layers.append(card)
+    return Scene(size: context.containerSize, layers: layers)
 }
 
 /// Reference transition 5: a card pops in over the current screen on a bouncy spring.

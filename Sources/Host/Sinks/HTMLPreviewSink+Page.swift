@@ -52,7 +52,7 @@ extension HTMLPreviewSink {
         header p { margin: 2px 0 0; color: #52525B; }
         main { display: flex; flex-wrap: wrap; gap: 16px; padding: 12px 16px 16px; align-items: flex-start; }
         figure { margin: 0; }
-        #stage { display: block; height: calc(100vh - 110px); min-height: 240px; max-width: calc(100vw - 380px); background: #FFFFFF; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.25); }
+        #stage { display: block; height: auto; background: #FFFFFF; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.25); }
         #stage.plot { height: auto; min-height: 0; width: calc(100vw - 430px); min-width: 360px; max-width: 960px; }
         aside { width: 330px; }
         #controls { display: flex; gap: 12px; align-items: center; }

@@ -92,7 +92,11 @@ public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
         var plot: ChannelPlotSVG?
         if let bound {
             let size = bound.scene.size
-            stage = "<svg id=\"stage\" viewBox=\"0 0 \(SceneSVGWriter.number(size.width)) \(SceneSVGWriter.number(size.height))\" role=\"img\" aria-label=\"the scene\">\n"
+            // As large as the window allows beside the controls, at the scene's aspect ratio: a wide
+            // scene gets narrower, not taller, so the controls stay in view.
+            let width = SceneSVGWriter.number(size.width), height = SceneSVGWriter.number(size.height)
+            let fit = "width: max(240px, min(calc(100vw - 410px), calc((100vh - 110px) * \(width) / \(height))))"
+            stage = "<svg id=\"stage\" viewBox=\"0 0 \(width) \(height)\" style=\"aspect-ratio: \(width) / \(height); \(fit)\" role=\"img\" aria-label=\"the scene\">\n"
             if let first = frames.first {
                 SceneSVGWriter.draw(bound.layers(at: first.frame(schema: schema)), of: bound.scene, prefix: "", into: &stage)
             }

@@ -27,6 +27,14 @@ struct PreviewCommandTests {
         #expect(html.out.contains(#"data-frame-count="6""#))
     }
 
+    @Test func theStageKeepsItsAspectRatioBesideTheControls() {
+        // A wide scene is sized by the width left beside the controls, not by the window's height,
+        // so the controls stay in view; `.ci/browser-check` renders the page in Chromium.
+        let html = previewCadence("preset", "card-expand", "--size", "1600x500", "--format", "html", "--frames", "0..2")
+        #expect(html.status == 0)
+        #expect(html.out.contains(#"style="aspect-ratio: 1600 / 500; width: max(240px, min(calc(100vw - 410px), calc((100vh - 110px) * 1600 / 500)))""#))
+    }
+
     @Test func aDocumentsSceneIsDrawn() throws {
         let file = try previewFile("dot.json", sceneDocument)
         let svg = previewCadence("render", file, "--format", "svg")

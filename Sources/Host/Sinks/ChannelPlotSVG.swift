@@ -102,7 +102,10 @@ struct ChannelPlotSVG {
         let scale = box / max(maxX - minX, maxY - minY, 1e-9)
         var svg = ""
         for (time, path) in paths where !path.isEmpty {
-            let left = x(time) - (maxX - minX) * scale / 2
+            // Centred on its time, but kept inside the plot: the first and last outlines sit at
+            // its edges instead of half outside them.
+            let width = (maxX - minX) * scale
+            let left = min(max(x(time) - width / 2, Self.left), Self.left + Self.plotWidth - width)
             svg += "<path transform=\"translate(\(n(left)) \(n(top + 2))) scale(\(n(scale))) translate(\(n(-minX)) \(n(-minY)))\" "
                 + "d=\"\(SceneSVGWriter.escape(path.svgPathData))\" fill=\"#2563EB\" fill-opacity=\"0.25\" fill-rule=\"evenodd\" "
                 + "stroke=\"#2563EB\" stroke-width=\"\(n(1 / scale))\"/>\n"

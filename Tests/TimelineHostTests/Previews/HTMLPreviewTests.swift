@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TimelineHost
 
@@ -106,5 +107,12 @@ struct HTMLPreviewTests {
         guard case .array(let paths)? = data["paths"] else { Issue.record("no paths"); return }
         #expect(paths[20] == .array([.string("M 0 0 L 30 0 L 0 10 Z")]))
         #expect(!html.contains("http://") && !html.contains("https://"))
+        // The path row's outlines stay inside the plot (x 170 ... 730): the union of the outlines
+        // is 30 wide, scaled by 60 / 30, so the first starts at 170 and the last at 730 − 60.
+        let lefts = html.components(separatedBy: #"<path transform="translate("#).dropFirst().compactMap {
+            Double($0.prefix { $0 != " " })
+        }
+        #expect(lefts.count == 8)
+        #expect(lefts.first == 170 && lefts.last == 670)
     }
 }

@@ -6,6 +6,8 @@
 public struct CSVSink<Output: TextOutput>: FrameSink {
     /// Where the rows go.
     public private(set) var output: Output
+    /// The row being written, reused from frame to frame.
+    private var line: [UInt8] = []
 
     /// Creates a sink that writes to `output`.
     public init(output: Output) {
@@ -27,17 +29,28 @@ public struct CSVSink<Output: TextOutput>: FrameSink {
 
     /// Writes one row.
     public mutating func write(_ frame: borrowing Frame) throws {
-        try output.write("\(frame.index),\(NumberFormat.string(frame.time))")
+        // The row is built in one reused buffer and written once: numbers are formatted into it.
+        line.removeAll(keepingCapacity: true)
+        NumberFormat.append(Int64(frame.index), to: &line)
+        line.append(0x2C)
+        NumberFormat.append(frame.time, to: &line)
         for channel in frame.schema.channels {
             if case .path = channel.kind {
-                try output.write("," + CSVText.field(frame.paths[channel.offset]))
+                line.append(0x2C)
+                line.append(contentsOf: CSVText.field(frame.paths[channel.offset]).utf8)
             } else {
                 for component in 0..<channel.width {
-                    try output.write("," + NumberFormat.string(frame.numbers[channel.offset + component]))
+                    line.append(0x2C)
+                    NumberFormat.append(frame.numbers[channel.offset + component], to: &line)
                 }
             }
         }
-        try output.write("," + CSVText.field(frame.events.map(\.description).joined(separator: "; ")) + "\n")
+        line.append(0x2C)
+        if !frame.events.isEmpty {
+            line.append(contentsOf: CSVText.field(frame.events.map(\.description).joined(separator: "; ")).utf8)
+        }
+        line.append(0x0A)
+        try line.withUnsafeBytes { try output.write(bytes: $0) }
     }
 
     /// Flushes the output.

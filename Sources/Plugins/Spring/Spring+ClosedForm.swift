@@ -23,14 +23,14 @@ import Darwin
 // never through cosh and sinh of large arguments, so large times neither overflow nor cancel.
 
 extension Spring {
-    /// The exact state-transition matrix over `step` seconds (see ``SpringTransitionMatrix``).
+    /// The exact state-transition matrix over `step` seconds (see ``StateMatrix``).
     ///
     /// - Parameter step: The time step in seconds; finite and not negative.
     /// - Returns: The matrix mapping the state (displacement from the target, velocity) at any
     ///   time to the state `step` seconds later.
     /// - Throws: ``SpringError`` when `step` is NaN, infinite or negative.
     /// - Complexity: O(1): a few exponentials and trigonometric functions.
-    public func transitionMatrix(step: Double) throws(SpringError) -> SpringTransitionMatrix {
+    public func transitionMatrix(step: Double) throws(SpringError) -> StateMatrix {
         try SpringError.requireNonNegative(step, .step)
         return transition(over: step)
     }
@@ -41,7 +41,7 @@ extension Spring {
     /// below the smallest `Double`, give the zero matrix (the spring is at its target); an undamped
     /// spring, which never decays, also gives the zero matrix at an infinite time.
     @usableFromInline
-    func transition(over t: Double) -> SpringTransitionMatrix {
+    func transition(over t: Double) -> StateMatrix {
         guard t > 0 else { return .identity }
         guard t.isFinite else { return Self.settled }
         let alpha = decayRate
@@ -69,7 +69,7 @@ extension Spring {
             eC = decay * cos(phase)
             eS = decay * sin(phase) / omegaD
         }
-        let result = SpringTransitionMatrix(
+        let result = StateMatrix(
             displacementFromDisplacement: eC + alpha * eS,
             displacementFromVelocity: eS,
             velocityFromDisplacement: -omegaSquared * eS,
@@ -78,7 +78,7 @@ extension Spring {
     }
 
     /// The over-damped closed form through the two decay rates, stable for every `t > 0`.
-    private func overdampedTransition(over t: Double) -> SpringTransitionMatrix {
+    private func overdampedTransition(over t: Double) -> StateMatrix {
         let alpha = decayRate
         let omegaSquared = naturalFrequencySquared
         let beta = (-oscillationSquared).squareRoot()
@@ -96,7 +96,7 @@ extension Spring {
         } else {
             velocityFromVelocity = eC - alpha * eS
         }
-        return SpringTransitionMatrix(
+        return StateMatrix(
             displacementFromDisplacement: eC + alpha * eS,
             displacementFromVelocity: eS,
             velocityFromDisplacement: -omegaSquared * eS,
@@ -107,7 +107,7 @@ extension Spring {
     @usableFromInline static let seriesLimit = 0.01
 
     /// The matrix of a spring at rest at its target.
-    @usableFromInline static let settled = SpringTransitionMatrix(
+    @usableFromInline static let settled = StateMatrix(
         displacementFromDisplacement: 0, displacementFromVelocity: 0,
         velocityFromDisplacement: 0, velocityFromVelocity: 0)
 }

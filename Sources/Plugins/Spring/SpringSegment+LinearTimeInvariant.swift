@@ -16,11 +16,6 @@ extension SpringSegment: LinearTimeInvariantSegment {
     /// - Returns: The matrix mapping the state (displacement, velocity) to the state `duration` later.
     /// - Complexity: O(1): an exponential and a sine and cosine (or the series near critical damping).
     public func transition(over duration: Double) -> StateMatrix {
-        let m = spring.transition(over: duration)
-        return StateMatrix(
-            displacementFromDisplacement: m.displacementFromDisplacement,
-            displacementFromVelocity: m.displacementFromVelocity,
-            velocityFromDisplacement: m.velocityFromDisplacement,
-            velocityFromVelocity: m.velocityFromVelocity)
+        spring.transition(over: duration)
     }
 }

@@ -6,7 +6,7 @@
 ///
 ///     x(t) = p1 + (p0 - p1) a(t) + v0 b(t)
 ///
-/// where `a` and `b` are the spring's closed-form responses (see ``SpringTransitionMatrix``).
+/// where `a` and `b` are the spring's closed-form responses (see ``StateMatrix``).
 /// That is the ``SegmentWeights`` `from: a, to: 1 - a, startVelocity: b`, and the velocity
 /// weights are their derivatives. The spring does not stretch to fit the segment: a segment
 /// shorter than the settling time ends before the spring settles and the track moves on to the

@@ -1,13 +1,17 @@
-/// A 2×2 matrix acting on a segment's state: its displacement from the keyframe's value and its
+/// A 2×2 matrix acting on a linear system's state: its displacement from a target and its
 /// velocity.
 ///
-/// A ``LinearTimeInvariantSegment`` (a spring) moves its state linearly:
+/// A ``LinearTimeInvariantSegment`` (a spring) moves its state linearly: over a step of `h`
+/// seconds,
 ///
 ///     | x(t + h) |   | displacementFromDisplacement  displacementFromVelocity |   | x(t) |
 ///     | v(t + h) | = | velocityFromDisplacement      velocityFromVelocity     | * | v(t) |
 ///
-/// The same type holds the segment's system matrix `G` of `d/dt (x, v) = G (x, v)`, whose
-/// exponential `exp(G h)` is the transition over `h` seconds.
+/// so forward playback at a fixed frame interval can step every such state by one matrix product
+/// per frame, with no numerical integration and no drift beyond rounding. The same type holds a
+/// segment's system matrix `G` of `d/dt (x, v) = G (x, v)`, whose exponential `exp(G h)` is the
+/// transition over `h` seconds; the spring plugin computes that exponential in closed form
+/// (`Spring.transitionMatrix(step:)`).
 ///
 /// ```swift
 /// let step = StateMatrix(
@@ -75,6 +79,25 @@ public struct StateMatrix: Sendable, Hashable {
         (
             displacementFromDisplacement * displacement + displacementFromVelocity * velocity,
             velocityFromDisplacement * displacement + velocityFromVelocity * velocity
+        )
+    }
+
+    /// The state of a value of any ``Animatable`` type after the step, component by component.
+    ///
+    /// - Parameters:
+    ///   - displacement: The displacement from the target before the step (`value - target`).
+    ///   - velocity: The velocity before the step, in value units per second.
+    /// - Returns: The displacement and velocity after the step.
+    /// - Complexity: O(1): four scalings and two additions of `Value`.
+    @inlinable
+    public func applied<Value: Animatable>(
+        toDisplacement displacement: Value, velocity: Value
+    ) -> (displacement: Value, velocity: Value) {
+        (
+            displacement.scaled(by: displacementFromDisplacement)
+                + velocity.scaled(by: displacementFromVelocity),
+            displacement.scaled(by: velocityFromDisplacement)
+                + velocity.scaled(by: velocityFromVelocity)
         )
     }
 

@@ -26,19 +26,17 @@
 /// observers in order; sends from several threads at once are each delivered once to each
 /// observer, in an order that is not defined.
 ///
+/// Ending, observing and inspecting (``EmitterBase/finish()``, ``EmitterBase/fail(_:)``,
+/// ``EmitterBase/observe(_:)``, ``EmitterBase/observerCount``, ``EmitterBase/completion``) are
+/// inherited from ``EmitterBase``, which ``StateEmitter`` shares.
+///
 /// - Complexity: ``send(_:)`` is O(n) in the number of observers and allocates nothing; with no
 ///   other sender it takes one uncontended lock and retains nothing. Subscribing and cancelling
 ///   are O(n).
-public final class Emitter<Output: Sendable, Failure: Error>: Signal, Sendable {
-    @usableFromInline let registry: ObserverRegistry<Output, Failure>
-
+public final class Emitter<Output: Sendable, Failure: Error>: EmitterBase<Output, Failure>, @unchecked Sendable {
     /// Creates an emitter with no observers.
     public init() {
-        registry = ObserverRegistry(current: nil)
-    }
-
-    deinit {
-        registry.complete(.finished)
+        super.init(registry: ObserverRegistry(current: nil), replaysCurrentValue: false)
     }
 
     /// Delivers `value` to every current observer before returning.
@@ -48,39 +46,6 @@ public final class Emitter<Output: Sendable, Failure: Error>: Signal, Sendable {
     public func send(_ value: Output) {
         registry.send(value, storing: false)
     }
-
-    /// Ends the signal normally: each observer receives `.finished` and is released.
-    public func finish() {
-        registry.complete(.finished)
-    }
-
-    /// Ends the signal with `error`: each observer receives `.failed(error)` and is released.
-    ///
-    /// - Parameter error: The error.
-    public func fail(_ error: Failure) {
-        registry.complete(.failed(error))
-    }
-
-    /// Ends the signal with `completion`; the same as ``finish()`` or ``fail(_:)``.
-    ///
-    /// - Parameter completion: How the signal ends.
-    public func finish(with completion: SignalCompletion<Failure>) {
-        registry.complete(completion)
-    }
-
-    /// Attaches `observer`; it receives the values sent from now on.
-    ///
-    /// - Parameter observer: Receives the values and the completion.
-    /// - Returns: The observation; cancelling or releasing it detaches the observer.
-    public func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
-        registry.add(observer, replaying: false)
-    }
-
-    /// The number of attached observers.
-    public var observerCount: Int { registry.count }
-
-    /// How the signal ended, or `nil` while it is running.
-    public var completion: SignalCompletion<Failure>? { registry.ending }
 }
 
 extension Emitter where Output == Void {

@@ -15,25 +15,21 @@
 /// completion, `.finished` on release). When values are sent from other threads while an
 /// observer subscribes, the order of its first value and those values is not defined.
 ///
+/// Ending, observing and inspecting are inherited from ``EmitterBase``, which ``Emitter`` shares.
+///
 /// - Complexity: ``send(_:)`` stores and delivers under one uncontended lock, with no allocation.
-public final class StateEmitter<Output: Sendable, Failure: Error>: Signal, Sendable {
-    @usableFromInline let registry: ObserverRegistry<Output, Failure>
-
+public final class StateEmitter<Output: Sendable, Failure: Error>: EmitterBase<Output, Failure>, @unchecked Sendable {
     /// Creates the signal with its first value.
     ///
     /// - Parameter initialValue: The current value until the first send.
     public init(_ initialValue: Output) {
-        registry = ObserverRegistry(current: initialValue)
+        super.init(registry: ObserverRegistry(current: initialValue), replaysCurrentValue: true)
     }
 
     /// A state emitter whose current value is read from `current` when an observer arrives (for
     /// values kept and published elsewhere, like an ``AnimatedState``'s).
     init(replaying current: @escaping @Sendable () -> Output) {
-        registry = ObserverRegistry(replay: current)
-    }
-
-    deinit {
-        registry.complete(.finished)
+        super.init(registry: ObserverRegistry(replay: current), replaysCurrentValue: true)
     }
 
     /// The current value. Setting it is the same as ``send(_:)``.
@@ -51,37 +47,4 @@ public final class StateEmitter<Output: Sendable, Failure: Error>: Signal, Senda
     public func send(_ value: Output) {
         registry.send(value, storing: true)
     }
-
-    /// Ends the signal normally: each observer receives `.finished` and is released.
-    public func finish() {
-        registry.complete(.finished)
-    }
-
-    /// Ends the signal with `error`: each observer receives `.failed(error)` and is released.
-    ///
-    /// - Parameter error: The error.
-    public func fail(_ error: Failure) {
-        registry.complete(.failed(error))
-    }
-
-    /// Ends the signal with `completion`; the same as ``finish()`` or ``fail(_:)``.
-    ///
-    /// - Parameter completion: How the signal ends.
-    public func finish(with completion: SignalCompletion<Failure>) {
-        registry.complete(completion)
-    }
-
-    /// Attaches `observer`, delivers the current value to it, and returns.
-    ///
-    /// - Parameter observer: Receives the current value, later values and the completion.
-    /// - Returns: The observation; cancelling or releasing it detaches the observer.
-    public func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
-        registry.add(observer, replaying: true)
-    }
-
-    /// The number of attached observers.
-    public var observerCount: Int { registry.count }
-
-    /// How the signal ended, or `nil` while it is running.
-    public var completion: SignalCompletion<Failure>? { registry.ending }
 }

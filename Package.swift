@@ -34,9 +34,12 @@ let package = Package(
         // The benchmark suite, a library so that `cadence bench` runs it.
         .target(
             name: "CadenceBenchmarks",
-            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost"],
-            path: "Benchmarks"
+            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceMallocCounter"],
+            path: "Benchmarks",
+            exclude: ["MallocCounter", "UserBench/detection-trials.sh"]
         ),
+        // Counts malloc, calloc and realloc calls for `cadence bench FILE` (see its source).
+        .target(name: "CadenceMallocCounter", path: "Benchmarks/MallocCounter"),
         // The command-line tool.
         .executableTarget(
             name: "cadence",
@@ -48,6 +51,11 @@ let package = Package(
         .testTarget(
             name: "TimelineHostTests",
             dependencies: ["Timeline", "TimelinePlugins", "TimelineHost"]
+        ),
+        // `cadence bench FILE…`: statistics, thresholds, baselines and exit codes (Benchmarks/UserBench).
+        .testTarget(
+            name: "CadenceBenchmarksTests",
+            dependencies: ["TimelineHost", "CadenceBenchmarks"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -14,8 +14,15 @@ import TimelineHost
 /// A batch is a few whole passes (enough for about ``targetBatchSeconds``); a pass renders every
 /// frame of the workload through the host loop into a ``FrameTimingSink``. Per batch the session
 /// records the 50th, 90th and 99th percentiles and the mean of the frames' times, and per frame
-/// the instructions (where counted), Swift allocations and their bytes, counted around each pass
-/// only.
+/// the instructions (where counted), allocations and their bytes, counted around each pass only.
+///
+/// Memory layout: where a compiled document lands in memory (cache sets, pages) can make one copy
+/// of a document a few percent faster than another, for a whole run. So that a comparison does
+/// not mistake that for a change, the session builds each workload again (parse and compile)
+/// before its batches, every round when building is cheap, else as often as costs at most half
+/// the measuring time, each time behind a random number of small padding allocations that shift
+/// the heap, followed by one unmeasured pass. The figures then average over many placements
+/// (the idea of Curtsinger and Berger's Stabilizer, done coarsely).
 struct BenchmarkSession {
     /// The length a batch aims at.
     static let targetBatchSeconds = 0.02
@@ -41,8 +48,12 @@ struct BenchmarkSession {
         var random = SeededRandom(seed: seed)
         let total = batches * workloads.count
         var done = 0
-        for _ in 0..<batches {
+        defer { for state in states { state.releasePadding() } }
+        for round in 0..<batches {
             for index in Array(workloads.indices).shuffled(using: &random) {
+                if round > 0 && round % states[index].rebuildInterval == 0 {
+                    try rebuild(workloads[index], state: &states[index], random: &random)
+                }
                 try runBatch(workloads[index], state: &states[index])
                 done += 1
                 progress?(done, total)
@@ -62,26 +73,50 @@ struct BenchmarkSession {
     /// A workload's buffers and results while the session runs.
     private struct State {
         var measurement: WorkloadMeasurement
+        var pass: BenchmarkWorkload.Pass
         var sink: FrameTimingSink
         var frameTimes: [Double] = []
         var heapGrowth: Int? = 0
         var framesMeasured = 0
+        /// Rounds between builds.
+        var rebuildInterval = 1
+        /// The allocations that shift the heap under the current build.
+        var padding: [UnsafeMutableRawPointer] = []
+
+        func releasePadding() {
+            for block in padding { block.deallocate() }
+        }
+    }
+
+    /// Builds a workload again behind fresh padding, and runs one unmeasured pass.
+    private func rebuild(
+        _ workload: BenchmarkWorkload, state: inout State, random: inout SeededRandom
+    ) throws {
+        state.releasePadding()
+        state.padding = (0..<Int.random(in: 0...32, using: &random)).map { _ in
+            UnsafeMutableRawPointer.allocate(byteCount: 64 * Int.random(in: 1...64, using: &random), alignment: 16)
+        }
+        state.pass = try workload.makePass()
+        state.sink.reset()
+        try state.pass(&state.sink)
     }
 
     /// Warms a workload up and chooses its passes per batch.
     private func warmUp(_ workload: BenchmarkWorkload) throws -> State {
+        let buildStart = FrameTimingSink.now()
         var state = State(
             measurement: WorkloadMeasurement(
                 name: workload.name, fingerprint: workload.fingerprint, frames: workload.framesPerPass,
                 valuesPerFrame: workload.valuesPerFrame),
-            sink: FrameTimingSink(frames: workload.framesPerPass))
+            pass: try workload.makePass(), sink: FrameTimingSink(frames: workload.framesPerPass))
+        let buildSeconds = Double(FrameTimingSink.now() - buildStart) / 1e9
         let start = FrameTimingSink.now()
         var fastest = Double.infinity
         var passes = 0
         while true {
             state.sink.reset()
             let passStart = FrameTimingSink.now()
-            try workload.renderPass(&state.sink)
+            try state.pass(&state.sink)
             fastest = min(fastest, Double(FrameTimingSink.now() - passStart) / 1e9)
             passes += 1
             if let warmupPasses {
@@ -92,6 +127,8 @@ struct BenchmarkSession {
         }
         let perBatch = Int((Self.targetBatchSeconds / max(fastest, 1e-9)).rounded(.up))
         state.measurement.passesPerBatch = min(max(perBatch, 1), 10_000)
+        let batchSeconds = fastest * Double(state.measurement.passesPerBatch)
+        state.rebuildInterval = max(1, Int((buildSeconds / max(2 * batchSeconds, 1e-9)).rounded(.up)))
         state.frameTimes.reserveCapacity(workload.framesPerPass * state.measurement.passesPerBatch)
         return state
     }
@@ -109,7 +146,7 @@ struct BenchmarkSession {
             state.sink.reset()
             let allocationsBefore = AllocationCounter.read()
             let instructionsBefore = counter?.read()
-            try workload.renderPass(&state.sink)
+            try state.pass(&state.sink)
             let instructionsAfter = counter?.read()
             let allocationsAfter = AllocationCounter.read()
             if let before = instructionsBefore, let after = instructionsAfter, let sum = instructions {

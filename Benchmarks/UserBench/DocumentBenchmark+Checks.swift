@@ -42,18 +42,18 @@ extension DocumentBenchmark {
         for (label, measurement) in report.labelledMeasurements {
             let outliers = measurement.outlierBatches.count
             if outliers * 20 > measurement.batchCount {
-                warnings.append("\(label): \(outliers) of \(measurement.batchCount) batches are outliers (modified z-score > 3.5): the machine was disturbed during the run")
+                warnings.append("\(label): \(outliers) of \(measurement.batchCount) batches are outliers (modified z-score > 3.5): the machine was disturbed during the run, or the document's speed depends on where it lands in memory")
             }
         }
         guard let summary = report.summary else { return warnings }
         if let test = summary.comparisons.compactMap(\.test).first {
             let reachable = MannWhitneyTest.smallestPValue(test.firstCount, test.secondCount)
-            if reachable >= report.alpha {
-                warnings.append("too few batches to decide: \(test.secondCount) against \(test.firstCount) cannot reach p < \(ReportWriter.number(report.alpha)) (the smallest possible p is \(DocumentReport.pValue(reachable))); use --batches 10 or more")
+            if reachable >= summary.testAlpha {
+                warnings.append("too few batches to decide: \(test.secondCount) against \(test.firstCount) cannot reach p < \(ReportWriter.number(summary.testAlpha)) (the smallest possible p is \(DocumentReport.pValue(reachable))); use --batches 10 or more")
             }
         }
         for comparison in summary.comparisons where comparison.verdict == .undecided {
-            warnings.append("\(comparison.workload) \(comparison.metric.rawValue) changed by \(DocumentReport.percent(comparison.changePercent)) but p = \(comparison.test.map { DocumentReport.pValue($0.pValue) } ?? "n/a") is not below α = \(ReportWriter.number(report.alpha)): too short or too noisy to decide (it does not fail --check); run more --batches")
+            warnings.append("\(comparison.workload) \(comparison.metric.rawValue) changed by \(DocumentReport.percent(comparison.changePercent)) but p = \(comparison.test.map { DocumentReport.pValue($0.pValue) } ?? "n/a") is not below α = \(ReportWriter.number(summary.testAlpha)): too short or too noisy to decide (it does not fail --check); run more --batches")
         }
         return warnings
     }

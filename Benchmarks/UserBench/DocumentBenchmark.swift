@@ -82,24 +82,38 @@ public enum DocumentBenchmark {
     }
 
     /// The comparison with the `--compare` document or the baseline, if any.
+    ///
+    /// α is the run's family-wise level: each of the k significance tests that can gate (noisy
+    /// metrics with thresholds, over all workloads) runs at α / k (Bonferroni), so that a run of
+    /// identical code fails with probability at most α, however many metrics and documents it has.
     static func compare(
         _ measurements: [WorkloadMeasurement], reference: WorkloadMeasurement?, baseline: BenchmarkBaseline?,
         thresholds: BenchmarkThresholds, alpha: Double
     ) -> ComparisonSummary? {
+        var pairs: [(current: WorkloadMeasurement, reference: WorkloadMeasurement, metrics: [BenchmarkMetric])] = []
+        let referenceName: String
         if let reference, let current = measurements.first {
-            let metrics = BenchmarkMetric.allCases.filter { $0 != .rss }  // one process: one peak
-            return ComparisonSummary(
-                referenceName: reference.name,
-                comparisons: ComparisonSummary.compare(current, with: reference, metrics: metrics, thresholds: thresholds, alpha: alpha))
+            pairs = [(current, reference, BenchmarkMetric.allCases.filter { $0 != .rss })]  // one process: one peak
+            referenceName = reference.name
+        } else if let baseline {
+            for current in measurements {
+                guard let stored = baseline.workloads.first(where: { $0.name == current.name }) else { continue }
+                pairs.append((current, stored, BenchmarkMetric.allCases))
+            }
+            referenceName = "baseline '\(baseline.name)' (\(baseline.created))"
+        } else {
+            return nil
         }
-        guard let baseline else { return nil }
-        var comparisons: [MetricComparison] = []
-        for current in measurements {
-            guard let stored = baseline.workloads.first(where: { $0.name == current.name }) else { continue }
-            comparisons += ComparisonSummary.compare(
-                current, with: stored, metrics: BenchmarkMetric.allCases, thresholds: thresholds, alpha: alpha)
+        func comparisons(at level: Double) -> [MetricComparison] {
+            pairs.flatMap { pair in
+                ComparisonSummary.compare(
+                    pair.current, with: pair.reference, metrics: pair.metrics, thresholds: thresholds, alpha: level)
+            }
         }
-        return ComparisonSummary(referenceName: "baseline '\(baseline.name)' (\(baseline.created))", comparisons: comparisons)
+        let tests = comparisons(at: alpha).filter { $0.test != nil && $0.limit.isSet }.count
+        let level = alpha / Double(max(tests, 1))
+        return ComparisonSummary(
+            referenceName: referenceName, comparisons: comparisons(at: level), alpha: alpha, testAlpha: level, tests: tests)
     }
 
     /// The compiler that built this program.

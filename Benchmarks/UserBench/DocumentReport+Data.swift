@@ -30,7 +30,8 @@ extension DocumentReport {
         text += "\n  ],\n"
         if let summary {
             text += "  \"comparison\": {\"reference\": \(q(summary.referenceName)), \"verdict\": \(q(summary.verdictText)), "
-            text += "\"exitStatus\": \(summary.exitStatus), \"results\": [\n"
+            text += "\"exitStatus\": \(summary.exitStatus), \"alpha\": \(n(summary.alpha)), "
+            text += "\"gatingTests\": \(summary.tests), \"alphaPerTest\": \(n(summary.testAlpha)), \"results\": [\n"
             text += summary.comparisons.map { comparison in
                 let fields = [
                     "\"workload\": \(q(comparison.workload))", "\"metric\": \(q(comparison.metric.rawValue))",

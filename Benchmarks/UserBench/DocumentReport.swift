@@ -51,7 +51,8 @@ struct DocumentReport: Sendable {
         text += "peak resident memory (process): \(peak.map { Self.value($0, of: .rss) } ?? "n/a")\n"
         if let reason = instructionsUnavailable { text += "instructions per frame: n/a (\(reason))\n" }
         guard let summary else { return text }
-        text += "\ncompared with \(summary.referenceName) at α = \(ReportWriter.number(alpha)):\n"
+        text += "\ncompared with \(summary.referenceName) at α = \(ReportWriter.number(alpha))"
+        text += summary.tests > 1 ? " (\(summary.tests) tests at α/\(summary.tests) each):\n" : ":\n"
         header = ["workload", "metric", "reference", "current", "change", "p-value", "threshold", "verdict"]
         rows = summary.comparisons.map { comparison in
             let metric = comparison.metric
@@ -78,10 +79,11 @@ struct DocumentReport: Sendable {
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
-            row.enumerated().map { column, cell in
+            let line = row.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
                 return column == 0 || column == row.count - 1 ? cell + padding : padding + cell
             }.joined(separator: "  ")
+            return String(line.reversed().drop { $0 == " " }.reversed())
         }.joined(separator: "\n") + "\n"
     }
 

@@ -73,6 +73,10 @@ struct ComparisonSummary: Sendable {
     /// What the run was compared with: `OTHER.json` or `baseline 'main'`.
     var referenceName: String
     var comparisons: [MetricComparison]
+    /// The family-wise significance level, and the level of each of the `tests` gating tests.
+    var alpha: Double
+    var testAlpha: Double
+    var tests: Int
 
     /// 2 on any regression, else 4 on any improvement, else 0.
     var exitStatus: Int32 {

@@ -7,12 +7,16 @@
 #   - A/A trials: the document against itself, `bench base.json --compare base.json --check`;
 #     exit status 2 is a false regression (4, a false improvement, is counted separately).
 # Prints every trial's status and p50 change, then the rates. Never fails on the rates.
+# With MODE=baseline, each trial compares with a baseline recorded once, in another process, from
+# the 1,000-track document (`bench doc.json --baseline trials --check`): nothing is interleaved,
+# so this measures the noise between processes.
 #
-# Usage: Benchmarks/UserBench/detection-trials.sh [CADENCE [SLOW_TRIALS [AA_TRIALS [OPTIONS...]]]]
+# Usage: [MODE=baseline] Benchmarks/UserBench/detection-trials.sh [CADENCE [SLOW_TRIALS [AA_TRIALS [OPTIONS...]]]]
 #   CADENCE defaults to .build/release/cadence (build it with swift build -c release);
 #   OPTIONS are passed to every `cadence bench` run (for example --batches 40).
 set -euo pipefail
-cadence=${1:-.build/release/cadence}
+cadence=$(cd "$(dirname "${1:-.build/release/cadence}")" && pwd)/$(basename "${1:-.build/release/cadence}")
+mode=${MODE:-compare}
 slow_trials=${2:-20}
 aa_trials=${3:-100}
 shift $(( $# < 3 ? $# : 3 ))
@@ -48,34 +52,46 @@ generate() {
 generate 1000 > "$work/base.json"
 generate 1050 > "$work/more.json"
 
-# One trial: prints "status p50-change-percent seconds".
+if [ "$mode" = baseline ]; then
+    cp "$work/base.json" "$work/doc.json"
+    (cd "$work" && "$cadence" bench doc.json --save-baseline trials "$@" > /dev/null 2>&1)
+fi
+
+# One trial of FILE against REFERENCE: prints "status p50-change-percent seconds flagged-metrics".
 trial() {
     local start end status change
     start=$(date +%s.%N)
     set +e
-    "$cadence" bench "$1" --compare "$2" --check --format csv --seed "$3" "${@:4}" > "$work/out.csv" 2> "$work/err.txt"
+    if [ "$mode" = baseline ]; then
+        cp "$1" "$work/doc.json"
+        (cd "$work" && "$cadence" bench doc.json --baseline trials --check --format csv --seed "$3" "${@:4}") \
+            > "$work/out.csv" 2> "$work/err.txt"
+    else
+        "$cadence" bench "$1" --compare "$2" --check --format csv --seed "$3" "${@:4}" > "$work/out.csv" 2> "$work/err.txt"
+    fi
     status=$?
     set -e
     end=$(date +%s.%N)
     change=$(awk -F, '$2 == "p50" && $5 != "" { print $6; exit }' "$work/out.csv")
+    flagged=$(awk -F, '$9 == "regression" || $9 == "improvement" { printf "%s%s %s (%s %%, p %s)", sep, $2, $9, $6, $7; sep = "; " }' "$work/out.csv")
     if [ "$status" -eq 1 ]; then cat "$work/err.txt" >&2; fi
-    echo "$status ${change:-n/a} $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')"
+    echo "$status ${change:-n/a} $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }') ${flagged}"
 }
 
-echo "cadence bench detection trials: $cadence, load $(cut -d' ' -f1 /proc/loadavg), options: ${*:-(defaults)}"
+echo "cadence bench detection trials ($mode): $cadence, load $(cut -d' ' -f1 /proc/loadavg), options: ${*:-(defaults)}"
 detected=0
 for i in $(seq 1 "$slow_trials"); do
-    read -r status change seconds < <(trial "$work/more.json" "$work/base.json" "$i" "$@")
+    read -r status change seconds flagged < <(trial "$work/more.json" "$work/base.json" "$i" "$@")
     [ "$status" -eq 2 ] && detected=$((detected + 1))
-    echo "5% slower, trial $i: exit $status, p50 change ${change} %, ${seconds} s"
+    echo "5% slower, trial $i: exit $status, p50 change ${change} %, ${seconds} s${flagged:+, flagged: $flagged}"
 done
 false_regressions=0
 false_improvements=0
 for i in $(seq 1 "$aa_trials"); do
-    read -r status change seconds < <(trial "$work/base.json" "$work/base.json" "$((1000 + i))" "$@")
+    read -r status change seconds flagged < <(trial "$work/base.json" "$work/base.json" "$((1000 + i))" "$@")
     [ "$status" -eq 2 ] && false_regressions=$((false_regressions + 1))
     [ "$status" -eq 4 ] && false_improvements=$((false_improvements + 1))
-    echo "A/A, trial $i: exit $status, p50 change ${change} %, ${seconds} s"
+    echo "A/A, trial $i: exit $status, p50 change ${change} %, ${seconds} s${flagged:+, flagged: $flagged}"
 done
 echo "detected: $detected of $slow_trials 5 % slowdowns (target: at least 95 %)"
 echo "false regressions: $false_regressions of $aa_trials A/A comparisons (target: at most 1); false improvements: $false_improvements"

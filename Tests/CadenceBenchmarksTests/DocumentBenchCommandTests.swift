@@ -30,7 +30,7 @@ struct DocumentBenchCommandTests {
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains("workload") && result.out.contains("p50") && result.out.contains("small.json"))
         #expect(result.out.contains("peak resident memory (process):"))
-        #expect(result.out.contains("6×"))  // six batches
+        #expect(result.out.contains("8×"))  // eight batches
     }
 
     @Test("--check exits 2 on a regression: 300 tracks against 3")
@@ -141,7 +141,7 @@ struct DocumentBenchCommandTests {
             Issue.record("not hyperfine's format")
             return
         }
-        #expect(entry["command"] == .string(small) && times.count == 6 && mean > 0 && mean < 1)
+        #expect(entry["command"] == .string(small) && times.count == 8 && mean > 0 && mean < 1)
         for key in ["stddev", "median", "user", "system", "min", "max", "exit_codes"] { #expect(entry[key] != nil) }
     }
 

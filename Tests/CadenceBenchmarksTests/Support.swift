@@ -44,4 +44,4 @@ func benchDocument(tracks: Int, duration: Double = 0.25) -> String {
 }
 
 /// Options that keep a test run short: few batches, a fixed order.
-let shortRun = ["--batches", "6", "--warmup", "1", "--seed", "7"]
+let shortRun = ["--batches", "8", "--warmup", "1", "--seed", "7"]

@@ -112,19 +112,28 @@ extension CadenceTool {
         if status != 0 { throw ExitStatus(status: status) }
     }
 
-    /// A document as a workload: read, validated and compiled once; each pass renders it from a
-    /// new source, as `cadence render` does.
+    /// A document as a workload: read and validated once (errors surface before anything is
+    /// measured); each build parses and compiles it again, and each pass renders it from a new
+    /// source, as `cadence render` does.
     private func documentWorkload(_ path: String, list: ArgumentList) throws -> BenchmarkWorkload {
         let bytes = try FileInput.read(path)
-        let document = try loadDocument(path)
+        let name = path == "-" ? "<stdin>" : path
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw DocumentErrors(errors: [DocumentError(file: name, path: "$", message: "the file is not valid UTF-8")])
+        }
+        let plugins = self.plugins
+        let document = try TimelineDocument(parsing: text, file: name, plugins: plugins)
         let frameRate = try list.frameRate() ?? document.frameRate
         let frames = try list.frameRange() ?? HostLoop.defaultFrames(duration: document.duration, frameRate: frameRate)
         return BenchmarkWorkload(
             name: path, fingerprint: BenchmarkWorkload.fingerprint(of: bytes), framesPerPass: frames.count,
             valuesPerFrame: document.schema.numberCount + document.schema.pathCount
-        ) { sink in
-            var source = document.makeSource()
-            try HostLoop.renderOffline(&source, frameRate: frameRate, frames: frames, to: &sink)
+        ) {
+            let built = try TimelineDocument(parsing: text, file: name, plugins: plugins)
+            return { sink in
+                var source = built.makeSource()
+                try HostLoop.renderOffline(&source, frameRate: frameRate, frames: frames, to: &sink)
+            }
         }
     }
 
@@ -147,9 +156,12 @@ extension CadenceTool {
         return BenchmarkWorkload(
             name: "preset:\(Preset.name)", fingerprint: BenchmarkWorkload.fingerprint(of: identity.utf8),
             framesPerPass: range.count, valuesPerFrame: probe.schema.numberCount + probe.schema.pathCount
-        ) { sink in
-            var source = try PresetSource(preset: preset, frameRate: frameRate)
-            try HostLoop.renderOffline(&source, frameRate: frameRate, frames: range, to: &sink)
+        ) {
+            let built = try Preset(context: context, parameters: [:])
+            return { sink in
+                var source = try PresetSource(preset: built, frameRate: frameRate)
+                try HostLoop.renderOffline(&source, frameRate: frameRate, frames: range, to: &sink)
+            }
         }
     }
 

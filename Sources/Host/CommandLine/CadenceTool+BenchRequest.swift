@@ -9,7 +9,13 @@ import Darwin
 /// One thing `cadence bench FILE…` measures: a document or a preset, rendered through the same
 /// ``HostLoop/renderOffline(_:frameRate:frames:to:plugins:progress:)`` path as `cadence render`,
 /// into a ``FrameTimingSink`` instead of a text sink.
+///
+/// The harness builds the workload (parses and compiles the document) more than once per run, so
+/// that its figures average over several placements in memory instead of depending on one.
 public struct BenchmarkWorkload {
+    /// Renders every frame once, from a new source, into the sink.
+    public typealias Pass = (_ sink: inout FrameTimingSink) throws -> Void
+
     /// The name reports and baselines use: the path as given, or `preset:NAME`.
     public var name: String
     /// A hash of what is measured (the document's bytes, or the preset's name and frame rate), so
@@ -19,8 +25,8 @@ public struct BenchmarkWorkload {
     public var framesPerPass: Int
     /// Numbers evaluated per frame (a vector channel counts each of its components).
     public var valuesPerFrame: Int
-    /// Renders every frame once, from a new source, into `sink`.
-    public var renderPass: (_ sink: inout FrameTimingSink) throws -> Void
+    /// Builds the workload afresh (the document parsed and compiled again) and returns its pass.
+    public var makePass: () throws -> Pass
 
     /// Creates a workload.
     ///
@@ -29,16 +35,16 @@ public struct BenchmarkWorkload {
     ///   - fingerprint: A hash of what is measured.
     ///   - framesPerPass: Frames written by one pass.
     ///   - valuesPerFrame: Numbers evaluated per frame.
-    ///   - renderPass: Renders every frame once into the sink.
+    ///   - makePass: Builds the workload afresh and returns its pass.
     public init(
         name: String, fingerprint: String, framesPerPass: Int, valuesPerFrame: Int,
-        renderPass: @escaping (_ sink: inout FrameTimingSink) throws -> Void
+        makePass: @escaping () throws -> Pass
     ) {
         self.name = name
         self.fingerprint = fingerprint
         self.framesPerPass = framesPerPass
         self.valuesPerFrame = valuesPerFrame
-        self.renderPass = renderPass
+        self.makePass = makePass
     }
 
     /// The 64-bit FNV-1a hash of `bytes`, as 16 hexadecimal digits.

@@ -89,10 +89,9 @@ extension BenchmarkBaseline {
                     try reader.number(value, at + ".samples.\(key)[\(offset)]")
                 }
             }
-            guard let means = workload.samples[.mean] else {
-                throw reader.failure(at + ".samples.mean", "missing: every baseline workload has per-batch mean frame times")
+            guard workload.samples[.p50] != nil else {
+                throw reader.failure(at + ".samples.p50", "missing: every baseline workload has per-batch frame times")
             }
-            workload.passSeconds = means.map { $0 * Double(workload.frames) / 1e9 }
             baseline.workloads.append(workload)
         }
         return baseline

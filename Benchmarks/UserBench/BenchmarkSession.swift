@@ -13,8 +13,9 @@ import TimelineHost
 ///
 /// A batch is a few whole passes (enough for about ``targetBatchSeconds``); a pass renders every
 /// frame of the workload through the host loop into a ``FrameTimingSink``. Per batch the session
-/// records the 50th, 90th and 99th percentiles and the mean of the frames' times, and per frame
-/// the instructions (where counted), allocations and their bytes, counted around each pass only.
+/// records the 50th, 90th and 99th percentiles and the mean of the frames' wall-clock times, the
+/// thread's CPU time per frame (`CLOCK_THREAD_CPUTIME_ID` around each pass), and per frame the
+/// instructions (where counted), allocations and their bytes, counted around each pass only.
 ///
 /// Memory layout: where a compiled document lands in memory (cache sets, pages) can make one copy
 /// of a document a few percent faster than another, for a whole run. So that a comparison does
@@ -142,11 +143,14 @@ struct BenchmarkSession {
         var bytes = 0
         let usageBefore = Self.cpuSeconds()
         let heapBefore = SystemProbes.heapBytesInUse()
+        var threadNanoseconds: UInt64 = 0
         for _ in 0..<passes {
             state.sink.reset()
             let allocationsBefore = AllocationCounter.read()
             let instructionsBefore = counter?.read()
+            let threadBefore = Self.threadCPUNanoseconds()
             try state.pass(&state.sink)
+            threadNanoseconds &+= Self.threadCPUNanoseconds() &- threadBefore
             let instructionsAfter = counter?.read()
             let allocationsAfter = AllocationCounter.read()
             if let before = instructionsBefore, let after = instructionsAfter, let sum = instructions {
@@ -179,7 +183,8 @@ struct BenchmarkSession {
         state.measurement.samples[.p50, default: []].append(SampleStatistics.percentile(sorted: state.frameTimes, 0.5))
         state.measurement.samples[.p90, default: []].append(SampleStatistics.percentile(sorted: state.frameTimes, 0.9))
         state.measurement.samples[.p99, default: []].append(SampleStatistics.percentile(sorted: state.frameTimes, 0.99))
-        state.measurement.samples[.mean, default: []].append(sum / frames)
+        state.measurement.samples[.cpu, default: []].append(Double(threadNanoseconds) / frames)
+        state.measurement.wallNanoseconds.append(sum / frames)
         if let instructions { state.measurement.samples[.instructions, default: []].append(Double(instructions) / frames) }
         if let allocations {
             state.measurement.samples[.allocations, default: []].append(Double(allocations) / frames)
@@ -188,6 +193,13 @@ struct BenchmarkSession {
         state.measurement.passSeconds.append(sum / 1e9 / Double(passes))
         state.measurement.userSeconds.append((usageAfter.user - usageBefore.user) / Double(passes))
         state.measurement.systemSeconds.append((usageAfter.system - usageBefore.system) / Double(passes))
+    }
+
+    /// The calling thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`).
+    static func threadCPUNanoseconds() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
 
     /// The process's user and system CPU time so far, in seconds.

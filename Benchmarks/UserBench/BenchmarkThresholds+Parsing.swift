@@ -86,7 +86,7 @@ extension BenchmarkThresholds {
         }
         let scales: [String: Double]
         switch metric {
-        case .p50, .p90, .p99, .mean: scales = ["": 1, "ns": 1, "us": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9]
+        case .p50, .p90, .p99, .cpu: scales = ["": 1, "ns": 1, "us": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9]
         case .bytes, .rss: scales = ["": 1, "B": 1, "KB": 1e3, "KiB": 1024, "MB": 1e6, "MiB": 1_048_576, "GB": 1e9, "GiB": 1_073_741_824]
         case .instructions, .allocations: scales = ["": 1]
         }

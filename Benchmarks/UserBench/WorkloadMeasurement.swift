@@ -15,6 +15,9 @@ struct WorkloadMeasurement: Sendable {
     var samples: [BenchmarkMetric: [Double]] = [:]
     /// Seconds of one pass (the frames' times summed), per batch.
     var passSeconds: [Double] = []
+    /// The mean wall-clock time of a frame per batch, in nanoseconds (for frames per second and
+    /// nanoseconds per value, and to find disturbed batches).
+    var wallNanoseconds: [Double] = []
     /// User and system CPU seconds of one pass, per batch.
     var userSeconds: [Double] = []
     var systemSeconds: [Double] = []
@@ -46,15 +49,15 @@ struct WorkloadMeasurement: Sendable {
         }
     }
 
-    /// Nanoseconds per evaluated value (the mean frame time over the values in a frame).
+    /// Nanoseconds per evaluated value (the mean wall-clock frame time over the values in a frame).
     var nanosecondsPerValue: Double? {
-        guard let mean = value(of: .mean), valuesPerFrame > 0 else { return nil }
-        return mean / Double(valuesPerFrame)
+        guard !wallNanoseconds.isEmpty, valuesPerFrame > 0 else { return nil }
+        return SampleStatistics.median(wallNanoseconds) / Double(valuesPerFrame)
     }
 
-    /// Frames per second at the mean frame time.
-    var framesPerSecond: Double? { value(of: .mean).map { 1e9 / $0 } }
+    /// Frames per second at the mean wall-clock frame time.
+    var framesPerSecond: Double? { wallNanoseconds.isEmpty ? nil : 1e9 / SampleStatistics.median(wallNanoseconds) }
 
-    /// The batches whose mean frame time is an outlier by the modified z-score (> 3.5).
-    var outlierBatches: [Int] { SampleStatistics.outlierIndices(samples[.mean] ?? []) }
+    /// The batches whose mean wall-clock frame time is an outlier by the modified z-score (> 3.5).
+    var outlierBatches: [Int] { SampleStatistics.outlierIndices(wallNanoseconds) }
 }

@@ -9,7 +9,7 @@ struct BenchmarkBaselineTests {
     static func sample(name: String = "main") -> BenchmarkBaseline {
         var workload = WorkloadMeasurement(name: "card.json", fingerprint: "00ff", frames: 31, valuesPerFrame: 2)
         workload.passesPerBatch = 3
-        workload.samples = [.p50: [1_000, 1_010.5], .mean: [1_100, 1_090], .allocations: [0.5, 0.5]]
+        workload.samples = [.p50: [1_000, 1_010.5], .cpu: [1_100, 1_090], .allocations: [0.5, 0.5]]
         workload.peakResidentBytes = 12_345_678
         return BenchmarkBaseline(
             name: name, created: "2026-11-24T08:30:00Z", cadenceVersion: "1.0",

@@ -21,13 +21,13 @@ struct BenchmarkThresholdsTests {
     @Test("--threshold: percentages, units, off; a metric given replaces its defaults")
     func specification() throws {
         var thresholds = BenchmarkThresholds.defaults
-        try thresholds.apply(specification: "p50=5%,p99=2us,p99=20%,allocations=1,rss=1MiB,bytes=off,mean=+1.5ms")
+        try thresholds.apply(specification: "p50=5%,p99=2us,p99=20%,allocations=1,rss=1MiB,bytes=off,cpu=+1.5ms")
         #expect(thresholds[.p50] == .init(percent: 5))
         #expect(thresholds[.p99] == .init(percent: 20, absolute: 2_000))
         #expect(thresholds[.allocations] == .init(absolute: 1))
         #expect(thresholds[.rss] == .init(absolute: 1_048_576))
         #expect(thresholds[.bytes] == .init())
-        #expect(thresholds[.mean] == .init(absolute: 1_500_000))
+        #expect(thresholds[.cpu] == .init(absolute: 1_500_000))
         #expect(thresholds[.p90] == .init(percent: 5))  // untouched default
     }
 

@@ -22,7 +22,7 @@ struct DocumentBenchCommandTests {
 
     /// Time metrics only, with a relative threshold: allocations and bytes per frame stay out of
     /// the verdicts these tests pin down.
-    let timeOnly = ["--threshold", "p50=20%,p90=20%,p99=off,mean=20%,allocations=off,bytes=off,instructions=off"]
+    let timeOnly = ["--threshold", "p50=20%,p90=20%,p99=off,cpu=20%,allocations=off,bytes=off,instructions=off"]
 
     @Test("measuring a document prints its figures and exits 0")
     func measuresADocument() {
@@ -49,7 +49,7 @@ struct DocumentBenchCommandTests {
 
     @Test("--check exits 0 within the thresholds: a document against itself, 1000 % allowed")
     func withinThresholdsExitsZero() {
-        let result = bench([small, "--compare", small, "--check", "--threshold", "p50=1000%,p90=1000%,p99=off,mean=1000%,allocations=off,bytes=off"] + shortRun)
+        let result = bench([small, "--compare", small, "--check", "--threshold", "p50=1000%,p90=1000%,p99=off,cpu=1000%,allocations=off,bytes=off"] + shortRun)
         #expect(result.status == 0, "\(result.out)\(result.err)")
         #expect(result.out.contains("verdict: no change beyond the thresholds (exit status 0)"))
     }
@@ -89,7 +89,7 @@ struct DocumentBenchCommandTests {
         let store = directory + "/store"
         let saved = bench([small, "--save-baseline", "main", "--baseline-dir", store] + shortRun)
         #expect(saved.status == 0 && saved.err.contains("baseline 'main' saved to \(store)/main.json"), "\(saved.err)")
-        let lenient = ["--threshold", "p50=1000%,p90=1000%,p99=off,mean=1000%,allocations=off,bytes=off,rss=off"]
+        let lenient = ["--threshold", "p50=1000%,p90=1000%,p99=off,cpu=1000%,allocations=off,bytes=off,rss=off"]
         let same = bench([small, "--check", "--baseline", "main", "--baseline-dir", store] + shortRun + lenient)
         #expect(same.status == 0, "\(same.out)\(same.err)")
         #expect(same.out.contains("compared with baseline 'main'"))

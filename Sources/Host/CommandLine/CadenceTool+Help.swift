@@ -94,7 +94,7 @@ extension CadenceTool {
                   --alpha A            significance level of the Mann-Whitney U test (default 0.01)
                   --threshold LIST     e.g. p50=3%,p99=10%,p99=2us,allocations=0.5,rss=1MiB,bytes=off
                   --thresholds FILE    {"version": 1, "thresholds": {"p50": {"percent": 3, "nanoseconds": 200}}}
-                                       metrics: p50 p90 p99 mean (ns per frame), instructions, allocations,
+                                       metrics: p50 p90 p99 (ns per frame), cpu (CPU ns per frame), instructions, allocations,
                                        bytes (per frame), rss (bytes); a change must exceed every limit set
                   --check              gate: exit 0 within the thresholds, 2 on a regression, 4 on
                                        improvements only, 1 on ANY error (bad document, bad option,

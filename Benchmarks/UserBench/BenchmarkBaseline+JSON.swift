@@ -11,6 +11,7 @@ extension BenchmarkBaseline {
         text += "\"system\": \(q(machine.system)), \"host\": \(q(machine.host))},\n"
         text += "  \"build\": {\"configuration\": \(q(build)), \"compiler\": \(q(compiler))},\n"
         text += "  \"commandLine\": \(q(commandLine)),\n"
+        text += "  \"speedProbeNanoseconds\": [" + speed.map(ReportWriter.number).joined(separator: ", ") + "],\n"
         text += "  \"workloads\": [\n"
         text += workloads.map { workload in
             var fields = [
@@ -61,6 +62,14 @@ extension BenchmarkBaseline {
             build: try reader.string(build?["configuration"], "$.build.configuration"),
             compiler: try reader.string(build?["compiler"], "$.build.compiler"),
             commandLine: try reader.string(root["commandLine"], "$.commandLine"), workloads: [])
+        if let probe = root["speedProbeNanoseconds"] {
+            guard case .array(let values) = probe else {
+                throw reader.failure("$.speedProbeNanoseconds", "expected an array of numbers")
+            }
+            baseline.speed = try values.enumerated().map { (offset, value) throws(BenchmarkFailure) in
+                try reader.number(value, "$.speedProbeNanoseconds[\(offset)]")
+            }
+        }
         guard case .array(let workloads)? = root["workloads"] else {
             throw reader.failure("$.workloads", "expected an array")
         }

@@ -32,6 +32,8 @@ struct BenchmarkBaseline: Sendable {
     /// The command line that recorded it.
     var commandLine: String
     var workloads: [WorkloadMeasurement]
+    /// The ``SpeedProbe`` samples of the run (empty in files that predate them).
+    var speed: [Double] = []
 
     /// The file of baseline `name` in `directory`.
     static func path(name: String, directory: String) -> String {
@@ -108,33 +110,4 @@ struct BenchmarkBaseline: Sendable {
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
-}
-
-/// The machine a run came from: comparisons across machines (CPU model or core count differ) warn.
-struct MachineIdentity: Sendable, Hashable {
-    var cpu: String
-    var cores: Int
-    /// The operating system and kernel release, from `uname`.
-    var system: String
-    var host: String
-
-    /// This machine.
-    static var current: MachineIdentity {
-        var names = utsname()
-        uname(&names)
-        func string<T>(_ field: T) -> String {
-            withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        }
-        return MachineIdentity(
-            cpu: SystemProbes.cpuModel, cores: SystemProbes.coreCount,
-            system: string(names.sysname) + " " + string(names.release), host: string(names.nodename))
-    }
-
-    /// Whether figures from `other` can be compared with this machine's: same CPU model and cores.
-    func isComparable(with other: MachineIdentity) -> Bool {
-        cpu == other.cpu && cores == other.cores
-    }
-
-    /// `Intel Xeon …, 2 cores, Linux 6.8`.
-    var description: String { "\(cpu), \(cores) cores, \(system)" }
 }

@@ -42,15 +42,18 @@ struct BenchmarkSession {
 
     /// Runs the session.
     ///
-    /// - Returns: One measurement per workload, in the workloads' order.
+    /// - Returns: One measurement per workload, in the workloads' order, and the
+    ///   ``SpeedProbe`` samples, one per round.
     /// - Throws: Whatever rendering a workload throws.
-    func run() throws -> [WorkloadMeasurement] {
+    func run() throws -> (measurements: [WorkloadMeasurement], speed: [Double]) {
         var states = try workloads.map { try warmUp($0) }
         var random = SeededRandom(seed: seed)
         let total = batches * workloads.count
         var done = 0
         defer { for state in states { state.releasePadding() } }
+        var speed: [Double] = []
         for round in 0..<batches {
+            speed.append(SpeedProbe.measure())
             for index in Array(workloads.indices).shuffled(using: &random) {
                 if round > 0 && round % states[index].rebuildInterval == 0 {
                     try rebuild(workloads[index], state: &states[index], random: &random)
@@ -61,7 +64,7 @@ struct BenchmarkSession {
             }
         }
         let peak = Double(SystemProbes.peakResidentBytes())
-        return states.map { state in
+        let measurements = states.map { state in
             var measurement = state.measurement
             measurement.peakResidentBytes = peak
             if let growth = state.heapGrowth {
@@ -69,6 +72,7 @@ struct BenchmarkSession {
             }
             return measurement
         }
+        return (measurements, speed)
     }
 
     /// A workload's buffers and results while the session runs.

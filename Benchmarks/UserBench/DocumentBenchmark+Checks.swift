@@ -39,6 +39,9 @@ extension DocumentBenchmark {
     /// Warnings about the measurement itself: outliers, too few batches, undecided changes.
     static func runWarnings(_ report: DocumentReport) -> [String] {
         var warnings: [String] = []
+        if let change = report.speedChangePercent, abs(change) > SpeedProbe.warningPercent {
+            warnings.append("this machine ran a fixed probe \(DocumentReport.percent(abs(change)).dropFirst()) \(change > 0 ? "slower" : "faster") than when the baseline was recorded: time comparisons with it are unreliable (allocations, bytes and instructions are not affected); compare on a quiet machine, or interleaved with --compare")
+        }
         for (label, measurement) in report.labelledMeasurements {
             let outliers = measurement.outlierBatches.count
             if outliers * 20 > measurement.batchCount {

@@ -62,19 +62,22 @@ public enum DocumentBenchmark {
             workloads: request.workloads + (request.reference.map { [$0] } ?? []), batches: batches,
             warmupPasses: request.warmupPasses, seed: request.seed ?? SystemProbes.now(), counter: counter)
         session.progress = progressLine(console)
-        var measurements = try session.run()
+        var (measurements, speed) = try session.run()
         let reference = request.reference == nil ? nil : measurements.removeLast()
         var report = DocumentReport(
             commandLine: request.commandLine, seed: session.seed, alpha: alpha, machine: machine,
             build: BenchmarkSuite.isDebugBuild ? "debug" : "release", load: load, instructionsUnavailable: unavailable,
             measurements: measurements, reference: reference, check: request.check)
+        report.speed = speed
+        report.baselineSpeed = baseline?.speed ?? []
         report.summary = compare(measurements, reference: reference, baseline: baseline, thresholds: thresholds, alpha: alpha)
         report.warnings = warnings + runWarnings(report)
         try write(report, request: request, console: console)
         if let name = request.saveBaseline {
             let stored = BenchmarkBaseline(
                 name: name, created: BenchmarkBaseline.timestamp(), cadenceVersion: CadenceTool.version, machine: machine,
-                build: report.build, compiler: compilerVersion, commandLine: request.commandLine, workloads: measurements)
+                build: report.build, compiler: compilerVersion, commandLine: request.commandLine, workloads: measurements,
+                speed: speed)
             try stored.save(directory: request.baselineDirectory)
             try console.error("cadence: baseline '\(name)' saved to \(BenchmarkBaseline.path(name: name, directory: request.baselineDirectory))\n")
         }

@@ -8,6 +8,8 @@ extension DocumentReport {
         text += "  \"machine\": {\"cpu\": \(q(machine.cpu)), \"cores\": \(machine.cores), \"system\": \(q(machine.system))},\n"
         text += "  \"build\": \(q(build)),\n  \"loadAverage\": \(load.map(n) ?? "null"),\n"
         text += "  \"instructions\": \(q(instructionsUnavailable.map { "n/a: " + $0 } ?? "counted")),\n"
+        text += "  \"speedProbeNanoseconds\": \(speed.isEmpty ? "null" : n(SampleStatistics.median(speed))), "
+        text += "\"speedChangePercentAgainstBaseline\": \(speedChangePercent.map(n) ?? "null"),\n"
         text += "  \"workloads\": [\n"
         text += labelledMeasurements.map { label, measurement in
             var fields = [

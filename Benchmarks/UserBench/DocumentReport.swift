@@ -15,6 +15,12 @@ struct DocumentReport: Sendable {
     var summary: ComparisonSummary?
     var warnings: [String] = []
     var check: Bool
+    /// The ``SpeedProbe`` samples of this run and of the baseline, if any.
+    var speed: [Double] = []
+    var baselineSpeed: [Double] = []
+
+    /// How much slower (positive) the machine ran than when the baseline was recorded, in percent.
+    var speedChangePercent: Double? { SpeedProbe.changePercent(speed, from: baselineSpeed) }
 
     /// The metrics the table shows per workload, with their headers.
     static let columns: [(BenchmarkMetric, String)] = [
@@ -50,6 +56,10 @@ struct DocumentReport: Sendable {
         let peak = measurements.first?.peakResidentBytes
         text += "peak resident memory (process): \(peak.map { Self.value($0, of: .rss) } ?? "n/a")\n"
         if let reason = instructionsUnavailable { text += "instructions per frame: n/a (\(reason))\n" }
+        if let change = speedChangePercent {
+            text += "machine speed probe: \(Self.value(SampleStatistics.median(speed), of: .p50)), "
+            text += "\(Self.percent(change)) against the baseline's \(Self.value(SampleStatistics.median(baselineSpeed), of: .p50))\n"
+        }
         guard let summary else { return text }
         text += "\ncompared with \(summary.referenceName) at α = \(ReportWriter.number(alpha))"
         text += summary.tests > 1 ? " (\(summary.tests) tests at α/\(summary.tests) each):\n" : ":\n"

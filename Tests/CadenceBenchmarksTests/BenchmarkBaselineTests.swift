@@ -14,7 +14,8 @@ struct BenchmarkBaselineTests {
         return BenchmarkBaseline(
             name: name, created: "2026-11-24T08:30:00Z", cadenceVersion: "1.0",
             machine: MachineIdentity(cpu: "Test CPU \"9\"", cores: 8, system: "Linux 6.1", host: "ci"),
-            build: "release", compiler: "Swift 6.3", commandLine: "cadence bench card.json", workloads: [workload])
+            build: "release", compiler: "Swift 6.3", commandLine: "cadence bench card.json", workloads: [workload],
+            speed: [500_000, 510_000])
     }
 
     @Test("a saved baseline reads back the same: machine, build, samples")
@@ -26,6 +27,7 @@ struct BenchmarkBaselineTests {
         #expect(text.contains(#""format": "cadence-bench-baseline""#) && text.contains(#""version": 1"#))
         let loaded = try BenchmarkBaseline.load(name: "main", directory: directory)
         #expect(loaded.machine == baseline.machine && loaded.build == "release" && loaded.created == baseline.created)
+        #expect(loaded.speed == [500_000, 510_000])
         let workload = try #require(loaded.workloads.first)
         #expect(workload.name == "card.json" && workload.frames == 31 && workload.passesPerBatch == 3)
         #expect(workload.samples[.p50] == [1_000, 1_010.5] && workload.samples[.allocations] == [0.5, 0.5])

@@ -92,13 +92,21 @@ struct DocumentBenchCommandTests {
         let lenient = ["--threshold", "p50=1000%,p90=1000%,p99=off,cpu=1000%,allocations=off,bytes=off,rss=off"]
         let same = bench([small, "--check", "--baseline", "main", "--baseline-dir", store] + shortRun + lenient)
         #expect(same.status == 0, "\(same.out)\(same.err)")
-        #expect(same.out.contains("compared with baseline 'main'"))
+        #expect(same.out.contains("compared with baseline 'main'") && same.out.contains("machine speed probe: "))
+        // A machine that runs the speed probe far faster than when the baseline was recorded.
+        let path = store + "/main.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let slowMachine = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("  \"speedProbeNanoseconds\": [") ? "  \"speedProbeNanoseconds\": [1e12]," : String(line)
+        }.joined(separator: "\n")
+        try slowMachine.write(toFile: path, atomically: true, encoding: .utf8)
+        let drifted = bench([small, "--baseline", "main", "--baseline-dir", store] + shortRun)
+        #expect(drifted.status == 0 && drifted.err.contains("ran a fixed probe") && drifted.err.contains("faster than when the baseline was recorded"), "\(drifted.err)")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
         // A workload the baseline does not have.
         let other = bench([large, "--check", "--baseline", "main", "--baseline-dir", store] + shortRun)
         #expect(other.status == 1 && other.err.contains("has no workload '\(large)'; it has: \(small)"))
         // Another machine: a warning, or with --strict-machine an error.
-        let path = store + "/main.json"
-        let text = try String(contentsOfFile: path, encoding: .utf8)
         let moved = text.replacingOccurrences(of: #""cores": "#, with: #""cores": 1"#)
         try moved.write(toFile: path, atomically: true, encoding: .utf8)
         let warned = bench([small, "--check", "--baseline", "main", "--baseline-dir", store] + shortRun + lenient)

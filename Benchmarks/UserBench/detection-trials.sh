@@ -54,7 +54,8 @@ generate 1050 > "$work/more.json"
 
 if [ "$mode" = baseline ]; then
     cp "$work/base.json" "$work/doc.json"
-    (cd "$work" && "$cadence" bench doc.json --save-baseline trials "$@" > /dev/null 2>&1)
+    (cd "$work" && "$cadence" bench doc.json --save-baseline trials --format csv "$@" 2> /dev/null) |
+        awk -F, '$2 == "p50" || $2 == "cpu" { printf "baseline %s: %.0f ns\n", $2, $4 }'
 fi
 
 # One trial of FILE against REFERENCE: prints "status p50-change-percent seconds flagged-metrics".

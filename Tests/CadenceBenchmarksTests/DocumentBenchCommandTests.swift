@@ -73,6 +73,7 @@ struct DocumentBenchCommandTests {
             ([small, "--check", "--compare", small, "--thresholds", directory + "/none.json"], "thresholds file: cannot read"),
             ([small, "--check", "--bogus"], "unknown option '--bogus'"),
             ([small, "--check", "--compare", small, "--format", "yaml"], "unknown format 'yaml'"),
+            ([small, "--check", "--compare", small, "--frames", "0..2000000"], "2000001 frames per pass, more than the 1000000"),
         ]
         for (arguments, message) in cases {
             let result = bench(arguments + shortRun)

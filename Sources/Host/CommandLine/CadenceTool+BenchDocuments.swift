@@ -125,6 +125,7 @@ extension CadenceTool {
         let document = try TimelineDocument(parsing: text, file: name, plugins: plugins)
         let frameRate = try list.frameRate() ?? document.frameRate
         let frames = try list.frameRange() ?? HostLoop.defaultFrames(duration: document.duration, frameRate: frameRate)
+        try Self.checkBenchFrames(frames, of: path)
         return BenchmarkWorkload(
             name: path, fingerprint: BenchmarkWorkload.fingerprint(of: bytes), framesPerPass: frames.count,
             valuesPerFrame: document.schema.numberCount + document.schema.pathCount
@@ -152,6 +153,7 @@ extension CadenceTool {
         let probe: PresetSource<Preset>
         do { probe = try PresetSource(preset: preset, frameRate: frameRate) } catch { throw BadInput("\(Preset.name): \(error)") }
         let range = try frames ?? HostLoop.defaultFrames(duration: probe.duration, frameRate: frameRate)
+        try Self.checkBenchFrames(range, of: "preset:\(Preset.name)")
         let identity = "preset:\(Preset.name)@\(frameRate)/\(range.lowerBound)...\(range.upperBound)"
         return BenchmarkWorkload(
             name: "preset:\(Preset.name)", fingerprint: BenchmarkWorkload.fingerprint(of: identity.utf8),
@@ -162,6 +164,17 @@ extension CadenceTool {
                 var source = try PresetSource(preset: built, frameRate: frameRate)
                 try HostLoop.renderOffline(&source, frameRate: frameRate, frames: range, to: &sink)
             }
+        }
+    }
+
+    /// The most frames one pass may have: the harness keeps every frame's time of a batch.
+    static let maximumBenchFrames = 1_000_000
+
+    /// Rejects passes too long to measure in memory, pointing at `--frames`.
+    static func checkBenchFrames(_ frames: ClosedRange<Int>, of name: String) throws(BadInput) {
+        guard frames.count <= maximumBenchFrames else {
+            throw BadInput(
+                "\(name) has \(frames.count) frames per pass, more than the \(maximumBenchFrames) cadence bench measures; benchmark a slice with --frames A..B")
         }
     }
 

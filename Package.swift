@@ -42,9 +42,12 @@ let package = Package(
         // The benchmark suite, a library so that `cadence bench` runs it.
         .target(
             name: "CadenceBenchmarks",
-            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost"],
-            path: "Benchmarks"
+            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceMallocCounter"],
+            path: "Benchmarks",
+            exclude: ["MallocCounter", "UserBench/detection-trials.sh"]
         ),
+        // Counts malloc, calloc and realloc calls for `cadence bench FILE` (see its source).
+        .target(name: "CadenceMallocCounter", path: "Benchmarks/MallocCounter"),
         // The command-line tool, `cadence` (its target has another name than the `Cadence` module,
         // which case-insensitive file systems could not tell apart).
         .executableTarget(
@@ -58,6 +61,11 @@ let package = Package(
         .testTarget(
             name: "TimelineHostTests",
             dependencies: ["Timeline", "TimelinePlugins", "TimelineHost"]
+        ),
+        // `cadence bench FILE…`: statistics, thresholds, baselines and exit codes (Benchmarks/UserBench).
+        .testTarget(
+            name: "CadenceBenchmarksTests",
+            dependencies: ["TimelineHost", "CadenceBenchmarks"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -32,7 +32,11 @@ public enum BenchmarkCommand {
         _ request: BenchmarkRequest, _ write: (String) throws -> Void
     ) throws -> Void
 
+    /// Measures users' documents and presets, returning the exit status (`--check`: 0, 2 or 4).
+    public typealias DocumentRunner = @Sendable (_ request: DocumentBenchmarkRequest, _ console: BenchmarkConsole) throws -> Int32
+
     private static let runner = Locked<Runner?>(nil)
+    private static let documentRunner = Locked<DocumentRunner?>(nil)
 
     /// Installs the suite that `cadence bench` runs (the last registration wins).
     ///
@@ -43,11 +47,31 @@ public enum BenchmarkCommand {
 
     /// The installed suite, if any.
     static var registered: Runner? { runner.withLock { $0 } }
+
+    /// Installs what `cadence bench FILE…` and `cadence bench --preset NAME` run (the last
+    /// registration wins).
+    ///
+    /// ```swift
+    /// BenchmarkCommand.registerDocuments { request, console in try DocumentBenchmark.run(request, console: console) }
+    /// ```
+    ///
+    /// - Parameter runner: Measures the request's workloads.
+    public static func registerDocuments(_ runner: @escaping DocumentRunner) {
+        documentRunner.withLock { $0 = runner }
+    }
+
+    /// The installed document runner, if any.
+    static var registeredDocuments: DocumentRunner? { documentRunner.withLock { $0 } }
 }
 
 extension CadenceTool {
-    /// `cadence bench [--quick] [--filter NAME] [--json FILE]`.
+    /// `cadence bench [--quick] [--filter NAME] [--json FILE]`, or with documents or presets,
+    /// ``benchDocuments(_:)``.
     mutating func bench(_ arguments: [String]) throws {
+        if Self.benchesDocuments(arguments) {
+            try benchDocuments(arguments)
+            return
+        }
         let list = try ArgumentList(arguments, command: "bench", options: ["filter", "json"], flags: ["quick"])
         try list.requireNoPositionals()
         guard let runner = BenchmarkCommand.registered else {

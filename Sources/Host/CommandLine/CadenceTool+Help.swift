@@ -73,8 +73,39 @@ extension CadenceTool {
         case "bench":
             return """
                 USAGE: cadence bench [--quick] [--filter NAME] [--json FILE]
+                       cadence bench FILE... [--preset NAME[,NAME...]] [options]
 
-                Runs the benchmark suite (build with -c release: swift run -c release cadence bench).
+                Alone: runs Cadence's own benchmark suite. With documents or presets: measures them frame by
+                frame through the same path as 'cadence render' (to a null sink), compares, and gates CI.
+                Build with -c release: swift run -c release cadence bench ...  Guide: Docs/BenchmarkingYourWork.md
+
+                MEASURING:
+                  --preset NAMES       also measure presets (default parameters), comma-separated
+                  --fps N, --frames A..B   as for render
+                  --batches N          measured batches per workload (default 30; --quick: 10); a batch is
+                                       whole passes over every frame, about 20 ms; workloads run interleaved
+                                       in a new random order every round
+                  --warmup N           unmeasured passes first (default: at least 2 and 0.1 s)
+                  --seed N             the random order's seed (printed with the results)
+                COMPARING:
+                  --compare OTHER.json compare FILE with OTHER, interleaved in the same run
+                  --baseline NAME      compare with a stored baseline
+                  --save-baseline NAME store this run: .cadence-bench/NAME.json (versioned JSON)
+                  --baseline-dir DIR   where baselines live (default .cadence-bench)
+                  --strict-machine     a baseline from another machine is an error, not a warning
+                  --alpha A            significance level of the Mann-Whitney U test (default 0.01)
+                  --threshold LIST     e.g. p50=3%,p99=10%,p99=2us,allocations=0.5,rss=1MiB,bytes=off
+                  --thresholds FILE    {"version": 1, "thresholds": {"p50": {"percent": 3, "nanoseconds": 200}}}
+                                       metrics: p50 p90 p99 (ns per frame), cpu (CPU ns per frame), instructions, allocations,
+                                       bytes (per frame), rss (bytes); a change must exceed every limit set
+                  --check              gate: exit 0 within the thresholds, 2 on a regression, 4 on
+                                       improvements only, 1 on ANY error (bad document, bad option,
+                                       missing or corrupt baseline). Without --check, errors exit 2 for
+                                       bad input and 1 otherwise, and regressions do not change the status.
+                OUTPUT:
+                  --format F           table (default), json, csv or markdown, on standard output
+                  --json FILE          also write the JSON report to FILE
+                  --export-hyperfine FILE   hyperfine-compatible JSON (one run = one pass, in seconds)
 
                 """
         case "soak":

@@ -2,7 +2,8 @@
 ///
 /// Exit status: 0 on success (and when the output is closed early, as by `cadence ... | head`), 2 for
 /// bad usage or bad input, 1 for other failures. Errors go to standard error as
-/// `cadence: error: ...`.
+/// `cadence: error: ...`. `cadence bench --check` has its own: 0 within thresholds, 2 on a
+/// regression, 4 on improvements only, 1 on any error.
 public struct CadenceTool {
     /// Where normal output goes.
     var standardOutput: any TextOutput
@@ -27,6 +28,9 @@ public struct CadenceTool {
         self.showsProgress = showsProgress
     }
 
+    /// The version `--version` prints and benchmark baselines record.
+    public static let version = "1.0"
+
     /// The subcommands and what they do.
     static let commands: [(name: String, summary: String)] = [
         ("render", "evaluate a timeline document and stream its frames"),
@@ -36,7 +40,7 @@ public struct CadenceTool {
         ("spring", "sample a spring until it settles"),
         ("morph", "morph between two SVG paths"),
         ("validate", "report every error in a timeline document"),
-        ("bench", "run the benchmark suite"),
+        ("bench", "run the benchmark suite, or measure documents and presets"),
         ("soak", "run the host loop for simulated hours, churning animators, observers and tracks"),
     ]
 
@@ -62,6 +66,9 @@ public struct CadenceTool {
             return 0
         } catch let error as SinkError where error == .closed {
             return 0
+        } catch let exit as ExitStatus {
+            try? standardOutput.flush()
+            return exit.status
         } catch let error as UsageError {
             return fail(error.description, status: 2)
         } catch let error as DocumentErrors {
@@ -99,7 +106,7 @@ public struct CadenceTool {
         }
         switch command {
         case "--help", "-h", "help": try standardOutput.write(Self.overview)
-        case "--version": try standardOutput.write("cadence 1.0 (format version 1)\n")
+        case "--version": try standardOutput.write("cadence \(Self.version) (format version 1)\n")
         case "render": try render(rest, realTime: false)
         case "play": try render(rest, realTime: true)
         case "validate": try validate(rest)

@@ -19,6 +19,8 @@ signal(SIGXFSZ, SIG_IGN)
 
 // `cadence bench` runs the suite in Benchmarks/, which is built on TimelineHost.
 BenchmarkCommand.register { request, write in try BenchmarkSuite.run(request, write: write) }
+// `cadence bench FILE…` and `cadence bench --preset NAME` measure users' work (Benchmarks/UserBench).
+BenchmarkCommand.registerDocuments { request, console in try DocumentBenchmark.run(request, console: console) }
 
 var tool = CadenceTool.standard()
 exit(tool.run(Array(CommandLine.arguments.dropFirst())))

@@ -32,4 +32,21 @@ struct BenchCommandTests {
         #expect(cadence("bench", "--quick=yes").status == 2)
         #expect(cadence("bench", "stray").status == 2)
     }
+
+    @Test("with a FILE, or an option only document benchmarks have, bench measures documents; under --check every error exits 1")
+    func documentMode() {
+        let missing = cadence("bench", "/nonexistent/menu.json")
+        #expect(missing.status == 2)
+        #expect(missing.err == "cadence: error: cannot read /nonexistent/menu.json: No such file or directory\n")
+        let checked = cadence("bench", "/nonexistent/menu.json", "--baseline", "main", "--check")
+        #expect(checked.status == 1)
+        #expect(checked.err == missing.err)
+        let nothing = cadence("bench", "--check")
+        #expect(nothing.status == 1)
+        #expect(nothing.err.hasPrefix("cadence: error: missing FILE or --preset NAME"))
+        #expect(cadence("bench", "--baseline", "main").status == 2)
+        #expect(cadence("bench", "--preset", "nope", "--check").err.contains("unknown preset 'nope'"))
+        #expect(cadence("bench", "--preset", "nope", "--check").status == 1)
+        #expect(cadence("bench", "--help").out.contains("2 on a regression, 4 on"))
+    }
 }

@@ -1,0 +1,79 @@
+import Testing
+import TimelineHost
+
+@testable import CadenceBenchmarks
+
+@Suite("Benchmark thresholds")
+struct BenchmarkThresholdsTests {
+    @Test("a change must exceed every limit set, in percent of the reference and in the unit")
+    func limits() {
+        let relative = BenchmarkThresholds.Limit(percent: 3)
+        #expect(relative.isExceeded(from: 100, to: 103.5, sign: 1))
+        #expect(!relative.isExceeded(from: 100, to: 102.9, sign: 1))
+        #expect(relative.isExceeded(from: 100, to: 96, sign: -1))
+        #expect(!relative.isExceeded(from: 100, to: 96, sign: 1))
+        let both = BenchmarkThresholds.Limit(percent: 3, absolute: 10)
+        #expect(!both.isExceeded(from: 100, to: 105, sign: 1))  // +5 %, but only +5 ns
+        #expect(both.isExceeded(from: 100, to: 111, sign: 1))
+        #expect(!BenchmarkThresholds.Limit().isExceeded(from: 1, to: 100, sign: 1))
+    }
+
+    @Test("--threshold: percentages, units, off; a metric given replaces its defaults")
+    func specification() throws {
+        var thresholds = BenchmarkThresholds.defaults
+        try thresholds.apply(specification: "p50=5%,p99=2us,p99=20%,allocations=1,rss=1MiB,bytes=off,cpu=+1.5ms")
+        #expect(thresholds[.p50] == .init(percent: 5))
+        #expect(thresholds[.p99] == .init(percent: 20, absolute: 2_000))
+        #expect(thresholds[.allocations] == .init(absolute: 1))
+        #expect(thresholds[.rss] == .init(absolute: 1_048_576))
+        #expect(thresholds[.bytes] == .init())
+        #expect(thresholds[.cpu] == .init(absolute: 1_500_000))
+        #expect(thresholds[.p90] == .init(percent: 5))  // untouched default
+    }
+
+    @Test("bad specifications say which item and why")
+    func badSpecifications() {
+        var thresholds = BenchmarkThresholds.defaults
+        #expect(throws: BenchmarkFailure.self) { try thresholds.apply(specification: "p42=3%") }
+        do {
+            try thresholds.apply(specification: "p50=3parsecs")
+            Issue.record("accepted an unknown unit")
+        } catch {
+            #expect(error.message.contains("p50=3parsecs") && error.message.contains("unknown unit 'parsecs'"))
+        }
+        do {
+            try thresholds.apply(specification: "allocations=3KiB")
+            Issue.record("accepted bytes for allocations")
+        } catch {
+            #expect(error.message.contains("plain number of allocations per frame"))
+        }
+        #expect(throws: BenchmarkFailure.self) { try thresholds.apply(specification: "p50=-3%") }
+        #expect(throws: BenchmarkFailure.self) { try thresholds.apply(specification: "p50") }
+    }
+
+    @Test("thresholds files name their units and are checked key by key")
+    func files() throws {
+        var thresholds = BenchmarkThresholds.defaults
+        try thresholds.apply(
+            file: #"{"version": 1, "thresholds": {"p50": {"percent": 2, "nanoseconds": 100}, "bytes": {"bytes": 0}, "rss": "off"}}"#,
+            path: "t.json")
+        #expect(thresholds[.p50] == .init(percent: 2, absolute: 100))
+        #expect(thresholds[.bytes] == .init(absolute: 0))
+        #expect(thresholds[.rss] == .init())
+        let cases = [
+            (#"{"version": 2, "thresholds": {}}"#, "t.json: $.version: expected 1"),
+            (#"{"version": 1, "thresholds": {"p50": {"bytes": 3}}}"#, "$.thresholds.p50.bytes: unknown key; p50 takes percent and nanoseconds"),
+            (#"{"version": 1, "thresholds": {"speed": {}}}"#, "$.thresholds.speed: unknown metric"),
+            (#"{"version": 1, "thresholds": {"p50": {"percent": "3"}}}"#, "$.thresholds.p50.percent: expected a number"),
+            (#"{"version": 1, "thresholds": [}"#, "not valid JSON: line 1"),
+        ]
+        for (text, message) in cases {
+            do {
+                try thresholds.apply(file: text, path: "t.json")
+                Issue.record("accepted \(text)")
+            } catch {
+                #expect(error.message.contains(message), "\(error.message)")
+            }
+        }
+    }
+}

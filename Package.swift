@@ -55,6 +55,17 @@ let package = Package(
             dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceBenchmarks"],
             path: "Sources/Host/cadence"
         ),
+        // Fuzz targets (Tests/Fuzz/README.md). A normal build links them as stubs that say how to
+        // run them; `.ci/fuzz` builds them with `-D FUZZING -sanitize=fuzzer,address`.
+        .target(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
+        .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"], path: "Tests/Fuzz/FuzzDriver"),
+        .executableTarget(
+            name: "FuzzDocument", dependencies: ["FuzzDriver", "TimelineHost"], path: "Tests/Fuzz/FuzzDocument"),
+        .executableTarget(
+            name: "FuzzPathData", dependencies: ["FuzzDriver", "TimelinePlugins"], path: "Tests/Fuzz/FuzzPathData"),
+        .executableTarget(
+            name: "FuzzTimingCurve", dependencies: ["FuzzDriver", "Timeline", "TimelinePlugins"],
+            path: "Tests/Fuzz/FuzzTimingCurve"),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
         .testTarget(name: "TimelinePluginsTests", dependencies: ["Timeline", "TimelinePlugins"]),

@@ -1,0 +1,17 @@
+// libFuzzer target: the document reader (`TimelineDocument(parsing:)`: JSON, then validation),
+// then the first frames of a document that reads, as JSON Lines. A finding is a crash, a hang or
+// a document that reads but does not render.
+import FuzzDriver
+import TimelineHost
+
+runFuzzer("FuzzDocument") { data, count in
+    guard let document = try? TimelineDocument(parsing: fuzzText(data, count)) else { return 0 }
+    var source = document.makeSource()
+    var sink = JSONLinesSink(output: StringOutput())
+    do {
+        _ = try HostLoop.renderOffline(&source, frameRate: document.frameRate, frames: 0...2, to: &sink)
+    } catch {
+        preconditionFailure("a document that reads fails to render: \(error)")
+    }
+    return 0
+}

@@ -48,9 +48,10 @@ extension CadenceTool {
                   --duration D [--bounce B]                 SwiftUI's perceptual duration and bounce (B defaults to 0)
                   --mass M --stiffness K --damping C        Core Animation's physical parameters
                   --settling-duration S [--damping-ratio Z] settles within T at S seconds (Z defaults to 1)
-                  --damping-ratio Z --duration D [--initial-velocity V]
+                  --damping-ratio Z --duration D [--relative-velocity V]
                                                             UIKit's form: settles within T at D; V is relative
-                                                            to the distance (distances per second)
+                                                            to the distance (distances per second;
+                                                            --initial-velocity is its older name)
                 --velocity is an absolute initial velocity (value units per second).
 
                 """

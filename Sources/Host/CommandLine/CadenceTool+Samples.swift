@@ -32,7 +32,7 @@ extension CadenceTool {
 
     static let springOptions = [
         "response", "damping-ratio", "duration", "bounce", "mass", "stiffness", "damping",
-        "settling-duration", "initial-velocity", "threshold", "from", "to", "velocity", "fps", "format",
+        "settling-duration", "relative-velocity", "initial-velocity", "threshold", "from", "to", "velocity", "fps", "format",
     ]
 
     mutating func spring(_ arguments: [String]) throws {
@@ -43,7 +43,8 @@ extension CadenceTool {
         for (option, key) in [
             ("response", "response"), ("damping-ratio", "dampingRatio"), ("duration", "duration"),
             ("bounce", "bounce"), ("mass", "mass"), ("stiffness", "stiffness"), ("damping", "damping"),
-            ("settling-duration", "settlingDuration"), ("initial-velocity", "initialVelocity"),
+            ("settling-duration", "settlingDuration"), ("relative-velocity", "relativeVelocity"),
+            ("initial-velocity", "initialVelocity"),
         ] {
             if let value = try list.double(option) { members.append((key, .number(value))) }
         }
@@ -61,7 +62,8 @@ extension CadenceTool {
         }
         let from = try list.double("from") ?? 0
         let to = try list.double("to") ?? 1
-        let velocity = try list.double("velocity") ?? (try list.double("initial-velocity")).map { $0 * (to - from) } ?? 0
+        let relative = try list.double("relative-velocity") ?? list.double("initial-velocity")
+        let velocity = try list.double("velocity") ?? relative.map { $0 * (to - from) } ?? 0
         let frameRate = try list.frameRate() ?? .fps60
         // Settled within a fraction of the distance (0.1 % by default), as the help says: 0 → 100
         // settles when 0 → 1 does.
@@ -146,7 +148,8 @@ extension String {
         var text = self
         for (camel, flag) in [
             ("\"dampingRatio\"", "--damping-ratio"), ("\"settlingDuration\"", "--settling-duration"),
-            ("\"initialVelocity\"", "--initial-velocity"), ("\"stiffness\"", "--stiffness"),
+            ("\"initialVelocity\"", "--initial-velocity"), ("\"relativeVelocity\"", "--relative-velocity"),
+            ("\"stiffness\"", "--stiffness"),
             ("\"damping\"", "--damping"), ("\"response\"", "--response"), ("\"duration\"", "--duration"),
             ("\"bounce\"", "--bounce"), ("\"mass\"", "--mass"),
         ] {

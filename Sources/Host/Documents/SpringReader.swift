@@ -6,11 +6,11 @@
 /// | `response`, `dampingRatio`, optional `mass` | `Spring(response:dampingRatio:mass:)` |
 /// | `duration`, optional `bounce` | `Spring(duration:bounce:)` |
 /// | `settlingDuration`, `dampingRatio`, optional `threshold` | `Spring(settlingDuration:dampingRatio:threshold:)` |
-/// | `dampingRatio`, `duration`, optional `initialVelocity`, `threshold` | the UIKit form, `Spring(dampingRatio:duration:relativeVelocity:threshold:)` |
+/// | `dampingRatio`, `duration`, optional `relativeVelocity` (or its older name `initialVelocity`), `threshold` | the UIKit form, `Spring(dampingRatio:duration:relativeVelocity:threshold:)` |
 enum SpringReader {
     static let keys = [
         "mass", "stiffness", "damping", "response", "dampingRatio", "duration", "bounce",
-        "settlingDuration", "initialVelocity", "threshold",
+        "settlingDuration", "initialVelocity", "relativeVelocity", "threshold",
     ]
 
     /// The spring, and the relative initial velocity of the UIKit form (if given).
@@ -38,7 +38,13 @@ enum SpringReader {
             try only(["settlingDuration", "dampingRatio", "threshold"], "settlingDuration/dampingRatio")
             form = .settling
         } else if has.contains("dampingRatio") {
-            try only(["dampingRatio", "duration", "initialVelocity", "threshold"], "UIKit (dampingRatio/duration/initialVelocity)")
+            try only(
+                ["dampingRatio", "duration", "relativeVelocity", "initialVelocity", "threshold"],
+                "UIKit (dampingRatio/duration/relativeVelocity)")
+            if has.contains("relativeVelocity"), has.contains("initialVelocity") {
+                throw cursor.child("initialVelocity")!.error(
+                    "\"initialVelocity\" is the old name of \"relativeVelocity\": give one of them")
+            }
             guard has.contains("duration") else {
                 throw cursor.error("a spring with only \"dampingRatio\" needs \"response\", \"duration\" or \"settlingDuration\"")
             }
@@ -61,7 +67,9 @@ enum SpringReader {
                     settlingDuration: values["settlingDuration"]!, dampingRatio: values["dampingRatio"] ?? 1,
                     threshold: values["threshold"] ?? Spring.defaultThreshold), nil)
             case .uiKit:
-                let velocity = values["initialVelocity"] ?? 0
+                // "relativeVelocity" (distances per second, UIKit's convention); "initialVelocity"
+                // is its older name, still read.
+                let velocity = values["relativeVelocity"] ?? values["initialVelocity"] ?? 0
                 return (try Spring(
                     dampingRatio: values["dampingRatio"]!, duration: values["duration"]!, relativeVelocity: velocity,
                     threshold: values["threshold"] ?? Spring.defaultThreshold), velocity)

@@ -218,7 +218,10 @@ public final class Transition: Sendable {
             return state.members
         }
         events.send(.started)
-        for member in members where member.predecessor == nil { try member.start() }
+        // One publication per state for the whole start, with every animator's first values.
+        try PublicationBatch.publishingOnce { () throws(AnimatorError) in
+            for member in members where member.predecessor == nil { try member.start() }
+        }
     }
 
     /// Scrubs the transition: every animator is placed at `fraction × duration` of the
@@ -242,8 +245,10 @@ public final class Transition: Sendable {
     /// transition then completes with `finished: true`.
     public func finishInteractive(speed: Double = 1) throws(AnimatorError) {
         let members = state.withLock { $0.members }
-        for member in members where !member.isCompleted() {
-            try member.continueAnimation(false, speed)
+        try PublicationBatch.publishingOnce { () throws(AnimatorError) in
+            for member in members where !member.isCompleted() {
+                try member.continueAnimation(false, speed)
+            }
         }
     }
 
@@ -255,8 +260,10 @@ public final class Transition: Sendable {
             return state.members
         }
         events.send(.reversed(true))
-        for member in members where !member.isCompleted() {
-            try member.continueAnimation(true, speed)
+        try PublicationBatch.publishingOnce { () throws(AnimatorError) in
+            for member in members where !member.isCompleted() {
+                try member.continueAnimation(true, speed)
+            }
         }
     }
 
@@ -283,9 +290,11 @@ public final class Transition: Sendable {
     ) throws(AnimatorError) {
         guard motion.duration.isFinite, motion.duration >= 0 else { throw .invalidDuration(motion.duration) }
         let (members, total) = state.withLock { ($0.members, $0.members.map { $0.offset + $0.duration }.max() ?? 0) }
-        for member in members where !member.isCompleted() {
-            let mapped = MemberMotion(base: motion, total: total, offset: member.offset, duration: member.duration)
-            try member.follow(mapped, position)
+        try PublicationBatch.publishingOnce { () throws(AnimatorError) in
+            for member in members where !member.isCompleted() {
+                let mapped = MemberMotion(base: motion, total: total, offset: member.offset, duration: member.duration)
+                try member.follow(mapped, position)
+            }
         }
     }
 

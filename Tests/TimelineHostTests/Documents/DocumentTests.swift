@@ -273,4 +273,19 @@ struct DocumentErrorTests {
             #"timeline[2].stagger[0].track: unknown track "phantom" (tracks: a)"#,
         ])
     }
+
+    @Test func theRelativeVelocityHasItsOwnNameAndItsOldOne() throws {
+        func spring(_ velocity: String) -> String {
+            #"{"cadence": 1, "tracks": [{"name": "a", "keyframes": [{"time": 0, "value": 0}, {"time": 0.5, "value": 1, "spring": {"dampingRatio": 1, "duration": 0.5, \#(velocity)}}]}]}"#
+        }
+        let new = try TimelineDocument(parsing: spring(#""relativeVelocity": 3"#))
+        let old = try TimelineDocument(parsing: spring(#""initialVelocity": 3"#))
+        var a = new.makeSource(), b = old.makeSource()
+        var frameA = Frame(schema: a.schema, index: 10, time: 10.0 / 60), frameB = Frame(schema: b.schema, index: 10, time: 10.0 / 60)
+        try a.evaluate(into: &frameA)
+        try b.evaluate(into: &frameB)
+        #expect(frameA.numbers == frameB.numbers)
+        #expect(errors(spring(#""relativeVelocity": 3, "initialVelocity": 3"#))
+            == [#"tracks[0].keyframes[1].spring.initialVelocity: "initialVelocity" is the old name of "relativeVelocity": give one of them"#])
+    }
 }

@@ -17,91 +17,54 @@ extension Collection where Element: Signal {
     ///   kept the previous one).
     @inlinable
     public func combineLatest() -> some Signal<[Element.Output], Element.Failure> {
-        CombineLatestCollectionSignal(upstreams: Array(self))
+        CombiningCollectionSignal<Element, CombineLatestCollectionState<Element.Output, Element.Failure>>(
+            upstreams: Array(self))
     }
 }
 
+/// The policy of `combineLatest()` on a collection: the latest value of each upstream, an array
+/// each time one produces a value once all have.
 @usableFromInline
-struct CombineLatestCollectionSignal<Upstream: Signal>: Signal {
-    @usableFromInline typealias Output = [Upstream.Output]
-    @usableFromInline typealias Failure = Upstream.Failure
-    @usableFromInline let upstreams: [Upstream]
+struct CombineLatestCollectionState<Value: Sendable, Failure: Error>: CombiningState {
+    @usableFromInline var latest: [Value?]
+    /// The combined values, once every upstream has produced one.
+    @usableFromInline var combined: [Value] = []
+    @usableFromInline var missing: Int
+    @usableFromInline var unfinished: Int
+    @usableFromInline var isEnded = false
 
     @inlinable
-    init(upstreams: [Upstream]) { self.upstreams = upstreams }
-
-    @usableFromInline
-    struct State {
-        @usableFromInline var latest: [Upstream.Output?]
-        /// The combined values, once every upstream has produced one.
-        @usableFromInline var combined: [Upstream.Output] = []
-        @usableFromInline var missing: Int
-        @usableFromInline var unfinished: Int
-        @usableFromInline var isEnded = false
-
-        @inlinable
-        init(count: Int) {
-            latest = Array(repeating: nil, count: count)
-            missing = count
-            unfinished = count
-        }
-
-        @inlinable
-        mutating func receive(_ value: Upstream.Output, at index: Int) -> [Upstream.Output]? {
-            guard !isEnded else { return nil }
-            if missing > 0 {
-                if latest[index] == nil { missing -= 1 }
-                latest[index] = value
-                guard missing == 0 else { return nil }
-                combined = latest.map { $0! }
-                latest = []
-            } else {
-                combined[index] = value
-            }
-            return combined
-        }
-
-        @inlinable
-        mutating func end(
-            at index: Int, _ completion: SignalCompletion<Failure>
-        ) -> SignalCompletion<Failure>? {
-            guard !isEnded else { return nil }
-            unfinished -= 1
-            let neverProduced = missing > 0 && latest[index] == nil
-            guard completion.failure != nil || neverProduced || unfinished == 0 else { return nil }
-            isEnded = true
-            return completion
-        }
+    init(upstreamCount count: Int) {
+        latest = Array(repeating: nil, count: count)
+        missing = count
+        unfinished = count
     }
 
+    /// Stores `value` as upstream `index`'s latest; the array once every upstream has one.
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
-        guard !upstreams.isEmpty else {
-            observer.onCompletion(.finished)
-            return SignalObservation()
+    mutating func receive(_ value: Value, at index: Int) -> CombiningStep<Value, [Value]> {
+        guard !isEnded else { return .none }
+        if missing > 0 {
+            if latest[index] == nil { missing -= 1 }
+            latest[index] = value
+            guard missing == 0 else { return .none }
+            combined = latest.map { $0! }
+            latest = []
+        } else {
+            combined[index] = value
         }
-        let state = LockedState(State(count: upstreams.count))
-        let links = UpstreamLinks(count: upstreams.count)
-        let onValue = observer.onValue
-        for (index, upstream) in upstreams.enumerated() {
-            links[index].attach(
-                upstream.observe(
-                    Observer(
-                        onValue: { value in
-                            if let values = state.withLock({ $0.receive(value, at: index) }) {
-                                onValue(values)
-                            }
-                        },
-                        onCompletion: { completion in
-                            guard let ending = state.withLock({ $0.end(at: index, completion) })
-                            else { return }
-                            links.cancel()
-                            observer.onCompletion(ending)
-                        }
-                    )
-                )
-            )
-        }
-        return links.observation()
+        return CombiningStep(output: combined)
+    }
+
+    /// Ends on the first failure, when all upstreams finished, or when one finished without a
+    /// value.
+    @inlinable
+    mutating func end(at index: Int, _ completion: SignalCompletion<Failure>) -> SignalCompletion<Failure>? {
+        guard !isEnded else { return nil }
+        unfinished -= 1
+        let neverProduced = missing > 0 && latest[index] == nil
+        guard completion.failure != nil || neverProduced || unfinished == 0 else { return nil }
+        isEnded = true
+        return completion
     }
 }

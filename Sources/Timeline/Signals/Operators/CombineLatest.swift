@@ -18,7 +18,7 @@ extension Signal {
     public func combineLatest<Other: Signal>(
         with other: Other
     ) -> some Signal<(Output, Other.Output), Failure> where Other.Failure == Failure {
-        CombineLatestSignal(first: self, second: other)
+        CombiningSignal<Self, Other, CombineLatestState<Output, Other.Output, Failure>>(first: self, second: other)
     }
 
     /// Combines the latest values of three signals, each time any of them produces a value.
@@ -39,97 +39,53 @@ extension Signal {
         with second: Second, _ third: Third
     ) -> some Signal<(Output, Second.Output, Third.Output), Failure>
     where Second.Failure == Failure, Third.Failure == Failure {
-        CombineLatestSignal(first: CombineLatestSignal(first: self, second: second), second: third)
-            .map { ($0.0.0, $0.0.1, $0.1) }
+        combineLatest(with: second).combineLatest(with: third).map { ($0.0.0, $0.0.1, $0.1) }
     }
 }
 
+/// The policy of `combineLatest(with:)`: the latest value of each side, a pair each time either
+/// side produces a value once both have.
 @usableFromInline
-struct CombineLatestSignal<First: Signal, Second: Signal>: Signal
-where First.Failure == Second.Failure {
-    @usableFromInline typealias Output = (First.Output, Second.Output)
-    @usableFromInline typealias Failure = First.Failure
-    @usableFromInline let first: First
-    @usableFromInline let second: Second
+struct CombineLatestState<First: Sendable, Second: Sendable, Failure: Error>: CombiningState {
+    @usableFromInline typealias Input = PairInput<First, Second>
+    @usableFromInline typealias Output = (First, Second)
+    @usableFromInline var first: First?
+    @usableFromInline var second: Second?
+    @usableFromInline var finished = (false, false)
+    @usableFromInline var isEnded = false
 
     @inlinable
-    init(first: First, second: Second) {
-        self.first = first
-        self.second = second
+    init(upstreamCount count: Int) {}
+
+    /// Keeps `input` as its side's latest value (the one it replaces is released after unlocking).
+    @inlinable
+    mutating func receive(_ input: Input, at index: Int) -> CombiningStep<Input, Output> {
+        guard !isEnded else { return .none }
+        switch input {
+        case .first(let value):
+            var replaced: First? = value
+            swap(&replaced, &first)
+            return CombiningStep(output: second.map { (value, $0) }, discarded: replaced.map { .first($0) })
+        case .second(let value):
+            var replaced: Second? = value
+            swap(&replaced, &second)
+            return CombiningStep(output: first.map { ($0, value) }, discarded: replaced.map { .second($0) })
+        }
     }
 
-    @usableFromInline
-    struct State {
-        @usableFromInline var first: First.Output?
-        @usableFromInline var second: Second.Output?
-        @usableFromInline var finished = (false, false)
-        @usableFromInline var isEnded = false
-
-        @inlinable
-        init() {}
-
-        /// Records that one side ended; returns the completion to pass on, if the result ends.
-        @inlinable
-        mutating func end(
-            side: Int, _ completion: SignalCompletion<Failure>
-        ) -> SignalCompletion<Failure>? {
-            guard !isEnded else { return nil }
-            if case .failed = completion {
-                isEnded = true
-                return completion
-            }
-            if side == 0 { finished.0 = true } else { finished.1 = true }
-            let neverProduced = side == 0 ? first == nil : second == nil
-            guard neverProduced || (finished.0 && finished.1) else { return nil }
+    /// Ends on the first failure, when both sides finished, or when a side finished without ever
+    /// producing a value (no pair can follow).
+    @inlinable
+    mutating func end(at index: Int, _ completion: SignalCompletion<Failure>) -> SignalCompletion<Failure>? {
+        guard !isEnded else { return nil }
+        if case .failed = completion {
             isEnded = true
-            return .finished
+            return completion
         }
-    }
-
-    @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
-        let state = LockedState(State())
-        let links = UpstreamLinks(count: 2)
-        let onValue = observer.onValue
-        let end: @Sendable (Int, SignalCompletion<Failure>) -> Void = { side, completion in
-            guard let ending = state.withLock({ $0.end(side: side, completion) }) else { return }
-            links.cancel()
-            observer.onCompletion(ending)
-        }
-        links[0].attach(
-            first.observe(
-                Observer(
-                    onValue: { value in
-                        let (pair, replaced) = state.withLock { state in
-                            guard !state.isEnded else { return (Output?.none, First.Output?.none) }
-                            var replaced: First.Output? = value
-                            swap(&replaced, &state.first)
-                            return (state.second.map { (value, $0) }, replaced)
-                        }
-                        withExtendedLifetime(replaced) {}
-                        if let pair { onValue(pair) }
-                    },
-                    onCompletion: { end(0, $0) }
-                )
-            )
-        )
-        links[1].attach(
-            second.observe(
-                Observer(
-                    onValue: { value in
-                        let (pair, replaced) = state.withLock { state in
-                            guard !state.isEnded else { return (Output?.none, Second.Output?.none) }
-                            var replaced: Second.Output? = value
-                            swap(&replaced, &state.second)
-                            return (state.first.map { ($0, value) }, replaced)
-                        }
-                        withExtendedLifetime(replaced) {}
-                        if let pair { onValue(pair) }
-                    },
-                    onCompletion: { end(1, $0) }
-                )
-            )
-        )
-        return links.observation()
+        if index == 0 { finished.0 = true } else { finished.1 = true }
+        let neverProduced = index == 0 ? first == nil : second == nil
+        guard neverProduced || (finished.0 && finished.1) else { return nil }
+        isEnded = true
+        return .finished
     }
 }

@@ -22,7 +22,7 @@ extension Signal {
     public func zip<Other: Signal>(
         with other: Other
     ) -> some Signal<(Output, Other.Output), Failure> where Other.Failure == Failure {
-        ZipSignal(first: self, second: other)
+        CombiningSignal<Self, Other, ZipState<Output, Other.Output, Failure>>(first: self, second: other)
     }
 
     /// Combines the values of three signals in order into triples.
@@ -42,113 +42,59 @@ extension Signal {
         with second: Second, _ third: Third
     ) -> some Signal<(Output, Second.Output, Third.Output), Failure>
     where Second.Failure == Failure, Third.Failure == Failure {
-        ZipSignal(first: ZipSignal(first: self, second: second), second: third)
-            .map { ($0.0.0, $0.0.1, $0.1) }
+        zip(with: second).zip(with: third).map { ($0.0.0, $0.0.1, $0.1) }
     }
 }
 
+/// The policy of `zip(with:)`: values wait, in order, for their partner from the other side.
 @usableFromInline
-struct ZipSignal<First: Signal, Second: Signal>: Signal where First.Failure == Second.Failure {
-    @usableFromInline typealias Output = (First.Output, Second.Output)
-    @usableFromInline typealias Failure = First.Failure
-    @usableFromInline let first: First
-    @usableFromInline let second: Second
+struct ZipState<First: Sendable, Second: Sendable, Failure: Error>: CombiningState {
+    @usableFromInline typealias Input = PairInput<First, Second>
+    @usableFromInline typealias Output = (First, Second)
+    @usableFromInline var firsts = SignalBuffer<First>(policy: .unbounded)
+    @usableFromInline var seconds = SignalBuffer<Second>(policy: .unbounded)
+    @usableFromInline var finished = (false, false)
+    @usableFromInline var isEnded = false
 
     @inlinable
-    init(first: First, second: Second) {
-        self.first = first
-        self.second = second
+    init(upstreamCount count: Int) {}
+
+    /// Whether a finished side has run dry, so that no pair can follow.
+    @inlinable
+    var isExhausted: Bool {
+        (finished.0 && firsts.isEmpty) || (finished.1 && seconds.isEmpty)
     }
 
-    @usableFromInline
-    struct State {
-        @usableFromInline var firsts = SignalBuffer<First.Output>(policy: .unbounded)
-        @usableFromInline var seconds = SignalBuffer<Second.Output>(policy: .unbounded)
-        @usableFromInline var finished = (false, false)
-        @usableFromInline var isEnded = false
-
-        @inlinable
-        init() {}
-
-        /// Whether a finished side has run dry, so that no pair can follow.
-        @inlinable
-        var isExhausted: Bool {
-            (finished.0 && firsts.isEmpty) || (finished.1 && seconds.isEmpty)
-        }
-
-        @inlinable
-        mutating func receiveFirst(_ value: First.Output) -> (Output?, ends: Bool) {
-            guard !isEnded else { return (nil, false) }
+    /// Pairs `input` with the oldest waiting value of the other side, or makes it wait.
+    @inlinable
+    mutating func receive(_ input: Input, at index: Int) -> CombiningStep<Input, Output> {
+        guard !isEnded else { return .none }
+        let pair: Output
+        switch input {
+        case .first(let value):
             guard let partner = seconds.removeFirst() else {
                 firsts.append(value)
-                return (nil, false)
+                return .none
             }
-            isEnded = isExhausted
-            return ((value, partner), isEnded)
-        }
-
-        @inlinable
-        mutating func receiveSecond(_ value: Second.Output) -> (Output?, ends: Bool) {
-            guard !isEnded else { return (nil, false) }
+            pair = (value, partner)
+        case .second(let value):
             guard let partner = firsts.removeFirst() else {
                 seconds.append(value)
-                return (nil, false)
+                return .none
             }
-            isEnded = isExhausted
-            return ((partner, value), isEnded)
+            pair = (partner, value)
         }
-
-        @inlinable
-        mutating func end(
-            side: Int, _ completion: SignalCompletion<Failure>
-        ) -> SignalCompletion<Failure>? {
-            guard !isEnded else { return nil }
-            if side == 0 { finished.0 = true } else { finished.1 = true }
-            guard completion.failure != nil || isExhausted else { return nil }
-            isEnded = true
-            return completion
-        }
+        isEnded = isExhausted
+        return CombiningStep(output: pair, finishes: isEnded)
     }
 
+    /// Ends on the first failure, or when a finished side has no waiting value left.
     @inlinable
-    func observe(_ observer: Observer<Output, Failure>) -> SignalObservation {
-        let state = LockedState(State())
-        let links = UpstreamLinks(count: 2)
-        let onValue = observer.onValue
-        let emit: @Sendable (Output?, Bool) -> Void = { pair, ends in
-            if let pair { onValue(pair) }
-            if ends {
-                links.cancel()
-                observer.onCompletion(.finished)
-            }
-        }
-        let end: @Sendable (Int, SignalCompletion<Failure>) -> Void = { side, completion in
-            guard let ending = state.withLock({ $0.end(side: side, completion) }) else { return }
-            links.cancel()
-            observer.onCompletion(ending)
-        }
-        links[0].attach(
-            first.observe(
-                Observer(
-                    onValue: { value in
-                        let (pair, ends) = state.withLock { $0.receiveFirst(value) }
-                        emit(pair, ends)
-                    },
-                    onCompletion: { end(0, $0) }
-                )
-            )
-        )
-        links[1].attach(
-            second.observe(
-                Observer(
-                    onValue: { value in
-                        let (pair, ends) = state.withLock { $0.receiveSecond(value) }
-                        emit(pair, ends)
-                    },
-                    onCompletion: { end(1, $0) }
-                )
-            )
-        )
-        return links.observation()
+    mutating func end(at index: Int, _ completion: SignalCompletion<Failure>) -> SignalCompletion<Failure>? {
+        guard !isEnded else { return nil }
+        if index == 0 { finished.0 = true } else { finished.1 = true }
+        guard completion.failure != nil || isExhausted else { return nil }
+        isEnded = true
+        return completion
     }
 }

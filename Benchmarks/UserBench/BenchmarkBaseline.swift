@@ -76,6 +76,7 @@ struct BenchmarkBaseline: Sendable {
     /// - Throws: ``BenchmarkFailure`` when the directory or the file cannot be written.
     func save(directory: String) throws(BenchmarkFailure) {
         try Self.validate(name: name)
+        try Self.checkDirectory(directory)
         var status = stat()
         if stat(directory, &status) != 0 {
             guard mkdir(directory, 0o755) == 0 else {
@@ -98,6 +99,15 @@ struct BenchmarkBaseline: Sendable {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw BenchmarkFailure("cannot write \(path): \(reason)", isBadInput: false)
+        }
+    }
+
+    /// Checks, before anything is measured, that baselines can be stored in `directory`: it is a
+    /// directory or does not exist yet.
+    static func checkDirectory(_ directory: String) throws(BenchmarkFailure) {
+        var status = stat()
+        if stat(directory, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            throw BenchmarkFailure("cannot store baselines in \(directory): it is not a directory")
         }
     }
 

@@ -31,7 +31,8 @@ struct BenchmarkSession {
     var workloads: [BenchmarkWorkload]
     /// Batches per workload.
     var batches: Int
-    /// Unmeasured passes per workload; `nil`: at least 2 passes and 0.1 s.
+    /// Unmeasured passes per workload (at least 2: the fastest calibrates the batch, and the first
+    /// is cold); `nil`: at least 2 passes and 0.1 s.
     var warmupPasses: Int?
     /// The batch order's seed.
     var seed: UInt64
@@ -125,7 +126,7 @@ struct BenchmarkSession {
             fastest = min(fastest, Double(FrameTimingSink.now() - passStart) / 1e9)
             passes += 1
             if let warmupPasses {
-                if passes >= max(warmupPasses, 1) { break }
+                if passes >= max(warmupPasses, 2) { break }
             } else if passes >= 2 && Double(FrameTimingSink.now() - start) / 1e9 >= 0.1 || passes >= 10_000 {
                 break
             }

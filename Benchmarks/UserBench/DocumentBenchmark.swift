@@ -31,7 +31,10 @@ public enum DocumentBenchmark {
             try thresholds.apply(file: String(decoding: bytes, as: UTF8.self), path: path)
         }
         if let specification = request.thresholds { try thresholds.apply(specification: specification) }
-        if let name = request.saveBaseline { try BenchmarkBaseline.validate(name: name) }
+        if let name = request.saveBaseline {
+            try BenchmarkBaseline.validate(name: name)
+            try BenchmarkBaseline.checkDirectory(request.baselineDirectory)
+        }
         let alpha = request.alpha ?? defaultAlpha
         let machine = MachineIdentity.current
         var warnings: [String] = []

@@ -74,6 +74,7 @@ struct DocumentBenchCommandTests {
             ([small, "--check", "--bogus"], "unknown option '--bogus'"),
             ([small, "--check", "--compare", small, "--format", "yaml"], "unknown format 'yaml'"),
             ([small, "--check", "--compare", small, "--frames", "0..2000000"], "2000001 frames per pass, more than the 1000000"),
+            ([small, "--check", "--compare", small, "--save-baseline", "x", "--baseline-dir", small], "cannot store baselines in \(small): it is not a directory"),
         ]
         for (arguments, message) in cases {
             let result = bench(arguments + shortRun)

@@ -86,7 +86,7 @@ extension CadenceTool {
                   --batches N          measured batches per workload (default 30; --quick: 10); a batch is
                                        whole passes over every frame, about 20 ms; workloads run interleaved
                                        in a new random order every round
-                  --warmup N           unmeasured passes first (default: at least 2 and 0.1 s)
+                  --warmup N           unmeasured passes first, at least 2 (default: at least 2 and 0.1 s)
                   --seed N             the random order's seed (printed with the results)
                 COMPARING:
                   --compare OTHER.json compare FILE with OTHER, interleaved in the same run

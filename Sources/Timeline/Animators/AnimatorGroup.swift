@@ -219,6 +219,9 @@ struct RunSlot {
     var position = 0.0
     var cell: StateCell?
     var lanes: UnsafeMutablePointer<AnimatorProgram.Lane>?
+    /// The first lane, kept in the slot itself: most animators animate one number, and the loop
+    /// then reads nothing but the slot and the state's cell.
+    var firstLane = AnimatorProgram.Lane(startFraction: 0, from: 0, to: 0, word: 0)
     var laneCount = 0
     /// The timing curve's table, or `nil` for linear timing.
     var curve: UnsafePointer<Double>?
@@ -234,6 +237,7 @@ struct RunSlot {
         position = program.machine.position
         cell = program.cell
         lanes = program.lanes
+        if let lanes = program.lanes, program.laneCount > 0 { firstLane = lanes[0] }
         laneCount = program.laneCount
         curve = program.curveTable.map { UnsafePointer($0.pieces) }
     }
@@ -252,7 +256,7 @@ struct RunSlot {
         let fraction = position / duration
         let sequence = cell.lock()
         for index in 0..<laneCount {
-            let lane = lanes[index]
+            let lane = index == 0 ? firstLane : lanes[index]
             let start = lane.startFraction
             let local: Double
             if fraction <= start {

@@ -259,7 +259,9 @@ struct RunSlot {
             let lane = index == 0 ? firstLane : lanes[index]
             let start = lane.startFraction
             let local: Double
-            if fraction <= start {
+            if start == 0 {
+                local = fraction   // (fraction - 0) / (1 - 0), without the division
+            } else if fraction <= start {
                 local = 0
             } else if start >= 1 {
                 local = 1

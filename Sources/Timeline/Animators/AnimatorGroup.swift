@@ -257,17 +257,7 @@ struct RunSlot {
         let sequence = cell.lock()
         for index in 0..<laneCount {
             let lane = index == 0 ? firstLane : lanes[index]
-            let start = lane.startFraction
-            let local: Double
-            if start == 0 {
-                local = fraction   // (fraction - 0) / (1 - 0), without the division
-            } else if fraction <= start {
-                local = 0
-            } else if start >= 1 {
-                local = 1
-            } else {
-                local = min((fraction - start) / (1 - start), 1)
-            }
+            let local = AnimatorProgram.localProgress(startingAt: lane.startFraction, at: fraction)
             let progress: Double
             if let curve {
                 progress = TimingCurveTable.lookup(local, base: 0, pieces: curve) {

@@ -186,16 +186,20 @@ final class AnimatorProgram: @unchecked Sendable {
     /// complete `fraction`.
     @inline(__always)
     func progress(startingAt start: Double, at fraction: Double) -> Double {
-        let local: Double
-        if fraction <= start {
-            local = 0
-        } else if start >= 1 {
-            local = 1
-        } else {
-            local = min((fraction - start) / (1 - start), 1)
-        }
+        let local = Self.localProgress(startingAt: start, at: fraction)
         guard let curveTable else { return timing.value(at: local) }
         return TimingCurveTable.lookup(local, base: 0, pieces: curveTable.pieces) { timing }
+    }
+
+    /// An entry's own progress, before easing: 0 until its start fraction, then linear to 1 at the
+    /// animator's end. The batch's loop and the program's step both use this, so their values
+    /// agree bit for bit.
+    @inline(__always)
+    static func localProgress(startingAt start: Double, at fraction: Double) -> Double {
+        if start == 0 { return fraction }   // (fraction - 0) / (1 - 0), without the division
+        if fraction <= start { return 0 }
+        if start >= 1 { return 1 }
+        return min((fraction - start) / (1 - start), 1)
     }
 }
 

@@ -114,6 +114,11 @@ public struct PiecewiseLinearTiming: TimingFunction, Hashable {
         let filled = Self.fillingRuns(of: inputs)
         points = zip(filled, outputs).map { ControlPoint(input: $0, output: $1) }
         inverseKnots = Self.inverseKnots(of: points)
+        // Between stops the curve stays within their outputs; before the first stop and after the
+        // last it extends a segment, which stops a hair apart (`linear(0, 5 2e-320%)`) turn into
+        // an overflow. Checked at both ends, so every value in 0...1 is finite.
+        if !value(at: 0).isFinite { throw .overflowingExtrapolation(stop: min(1, stops.count - 1)) }
+        if !value(at: 1).isFinite { throw .overflowingExtrapolation(stop: stops.count - 1) }
     }
 
     private static func checked(

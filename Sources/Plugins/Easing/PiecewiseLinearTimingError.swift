@@ -8,12 +8,16 @@ public enum PiecewiseLinearTimingError: Error, CustomStringConvertible, Equatabl
     case nonFiniteInput(stop: Int, value: Double)
     /// A stop whose output or input is beyond ``PiecewiseLinearTiming/maximumMagnitude``.
     case outOfRange(stop: Int, value: Double)
+    /// Stops so close together that extending their segment to input 0 or 1 (as CSS does before
+    /// the first stop and after the last) gives a value beyond any `Double`.
+    case overflowingExtrapolation(stop: Int)
 
     /// The index of the offending stop, from 0 (`nil` for ``tooFewStops(count:)``).
     public var stopIndex: Int? {
         switch self {
         case .tooFewStops: nil
-        case .nonFiniteOutput(let stop, _), .nonFiniteInput(let stop, _), .outOfRange(let stop, _):
+        case .nonFiniteOutput(let stop, _), .nonFiniteInput(let stop, _), .outOfRange(let stop, _),
+            .overflowingExtrapolation(let stop):
             stop
         }
     }
@@ -30,6 +34,9 @@ public enum PiecewiseLinearTimingError: Error, CustomStringConvertible, Equatabl
         case .outOfRange(let stop, let value):
             "linear(): stop \(stop + 1) has \(DecimalText.number(value)), beyond ±"
                 + DecimalText.number(PiecewiseLinearTiming.maximumMagnitude)
+        case .overflowingExtrapolation(let stop):
+            "linear(): stop \(stop + 1) is so close to its neighbour that extending their segment to "
+                + "input 0 or 1 overflows; move the stops apart or add a stop at 0% and 100%"
         }
     }
 }

@@ -135,4 +135,22 @@ struct PiecewiseLinearTimingTests {
         }
         #expect(stop == 2)
     }
+
+    @Test func stopsAHairApartThatWouldExtrapolateBeyondADoubleAreAnError() throws {
+        // Found by the fuzzer (FuzzTimingCurve): the last two stops 2e-322 apart, so CSS's
+        // extension of their segment to input 1 is 5 / 2e-322 ≈ 2.5e322: no Double holds it.
+        #expect(throws: PiecewiseLinearTimingError.overflowingExtrapolation(stop: 1)) {
+            _ = try PiecewiseLinearTiming([0, .init(5, at: 40 * Double.leastNonzeroMagnitude)])
+        }
+        do {
+            _ = try TimingCurve(parsing: "linear(0 , 05 2E-320%)")
+            Issue.record("the text parsed")
+        } catch {
+            #expect("\(error)".contains("linear(): stop 2 is so close to its neighbour"))
+        }
+        // Close stops whose extension stays finite are fine, and every value in 0...1 is finite:
+        // the segment 0 → 1e-3 over 0.1 % extends to 1 at input 1.
+        let steep = try PiecewiseLinearTiming([0, .init(1e-3, at: 1e-3)])
+        #expect(abs(steep.value(at: 1) - 1) < 1e-12)
+    }
 }

@@ -36,9 +36,6 @@ final class AnimatorGroup: @unchecked Sendable {
         lastTime = clock.now.inSeconds
     }
 
-    /// The clock, if it is alive.
-    var clock: (any FrameClock)? { clockReference.value }
-
     /// The current clock time, or the last known one once the clock is gone.
     var now: Double {
         if let clock = clockReference.value { return clock.now.inSeconds }

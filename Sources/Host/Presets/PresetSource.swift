@@ -26,7 +26,9 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
 
     private var clock: ManualClock
     private let frameRate: FrameRate
-    private let offsets: [Int]
+    /// The preset's channels, made once (a preset builds them anew each time it is asked), each
+    /// reading the state from a pointer at its offset in the frame.
+    private let writers: [ChannelWriter]
     private var pending = PendingEvents()
     /// The frame the running transition expects next.
     private var nextFrame = 0
@@ -42,8 +44,15 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
         self.frameRate = frameRate
         (clock, state, transition, pending) = try Self.make(preset, frameRate: frameRate)
         duration = preset.renderDuration(of: transition)
-        schema = FrameSchema(preset.channels.map { ($0.name, $0.kind) })
-        offsets = schema.channels.map(\.offset)
+        let channels = preset.channels
+        schema = FrameSchema(channels.map { ($0.name, $0.kind) })
+        writers = zip(channels, schema.channels).map { channel, layout in
+            let write = channel.write
+            let offset = layout.offset
+            return ChannelWriter { state, frame in
+                write(state.assumingMemoryBound(to: Preset.State.self).pointee, &frame, offset)
+            }
+        }
     }
 
     private static func make(
@@ -78,10 +87,22 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
             discarded.removeAll(keepingCapacity: true)
         }
         try tick(frame: frame.index, at: frame.time, events: &frame.events)
-        let current = state.value
-        for (index, channel) in preset.channels.enumerated() {
-            channel.write(current, &frame, offsets[index])
+        // A plain-data state is copied as words into scratch space and read from there: no
+        // type lookups per frame in this generic code, which the tool reaches through a list of
+        // preset types and so cannot be specialised.
+        let byteCount = state.plainByteCount
+        if byteCount > 0 {
+            withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 16) { buffer in
+                _ = state.copyPlainValue(to: buffer.baseAddress!)
+                Self.write(writers, from: UnsafeRawPointer(buffer.baseAddress!), into: &frame)
+            }
+        } else {
+            withUnsafePointer(to: state.value) { Self.write(writers, from: UnsafeRawPointer($0), into: &frame) }
         }
+    }
+
+    private static func write(_ writers: [ChannelWriter], from state: UnsafeRawPointer, into frame: inout Frame) {
+        for writer in writers { writer.write(state, &frame) }
     }
 
     /// Frame `index`'s tick: the start at frame 0, the clock at the frame's time otherwise, then
@@ -112,4 +133,10 @@ final class PendingEvents: Sendable {
             return events
         }
     }
+}
+
+/// A preset channel's writer, without the state's type: reads the state at a pointer and writes
+/// the channel's value at its offset in the frame.
+struct ChannelWriter: Sendable {
+    let write: @Sendable (UnsafeRawPointer, inout Frame) -> Void
 }

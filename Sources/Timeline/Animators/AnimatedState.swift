@@ -44,6 +44,22 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
         return storage.lockedRead()
     }
 
+    /// The number of bytes ``copyPlainValue(to:)`` writes: the value's size rounded up to whole
+    /// 64-bit words, or 0 for a value that holds references.
+    package var plainByteCount: Int { isPlain ? 8 * cell.wordCount : 0 }
+
+    /// Copies a plain-data value's bytes to `destination` (``plainByteCount`` bytes, aligned for
+    /// `Root` and to 8), as ``value`` reads it, whole and without locking; `false`, copying
+    /// nothing, for a value that holds references.
+    ///
+    /// Not generic over `Root`: readers in generic code that cannot be specialised (a preset
+    /// source opened from a list of preset types) read a frame's state with no type lookups.
+    package func copyPlainValue(to destination: UnsafeMutableRawPointer) -> Bool {
+        guard isPlain else { return false }
+        cell.copyWords(to: destination)
+        return true
+    }
+
     /// Changes the value in place, atomically with respect to other updates, then publishes it on
     /// ``values``.
     ///

@@ -98,8 +98,10 @@ struct BankCompiler {
             if let key, let base = tableBase[key] {
                 if base >= 0 { return SegmentCode.make(SegmentCode.table, base) }
             } else if key != nil || curveTables.count < Self.maximumUnkeyedTables {
-                let table = TimingCurveTable(TimingCurve(function))
-                if table.isFullyTabulated {
+                // A curve's table is built once per process (the shared cache), not once per bank.
+                let table = key != nil
+                    ? SharedCurveTable.table(for: function)?.table.fullyTabulated : Self.fullTable(function)
+                if let table {
                     let base = nextTableBase
                     nextTableBase += table.pieceCount
                     curveTables.append(table)
@@ -151,8 +153,18 @@ struct BankCompiler {
     }
 
     /// A key that identifies equal values of a `Hashable` type, or `nil`.
+    /// `function`'s table if it follows the curve everywhere.
+    private static func fullTable(_ function: any TimingFunction) -> TimingCurveTable? {
+        TimingCurveTable(TimingCurve(function)).fullyTabulated
+    }
+
     private static func key(_ value: Any) -> AnyHashable? {
         guard let hashable = value as? any Hashable else { return nil }
         return AnyHashable(hashable)
     }
+}
+
+extension TimingCurveTable {
+    /// The table if it follows its curve everywhere (a bank codes the others as direct curves).
+    fileprivate var fullyTabulated: TimingCurveTable? { isFullyTabulated ? self : nil }
 }

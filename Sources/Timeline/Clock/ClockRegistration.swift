@@ -2,19 +2,21 @@ import Synchronization
 
 /// A tick handler's place on a clock; cancelling it, or releasing it, removes the handler.
 public final class ClockRegistration: Sendable, Hashable {
-    private let active = Atomic<Bool>(true)
+    /// Whether the clock's handler still receives ticks (the clock reads the same flag).
+    private let flag: ClockCore.ActiveFlag
     private let onCancel: Locked<(@Sendable () -> Void)?>
 
-    init(onCancel: @escaping @Sendable () -> Void) {
+    init(_ flag: ClockCore.ActiveFlag, onCancel: @escaping @Sendable () -> Void) {
+        self.flag = flag
         self.onCancel = Locked(onCancel)
     }
 
     /// Whether the handler still receives ticks.
-    public var isActive: Bool { active.load(ordering: .acquiring) }
+    public var isActive: Bool { flag.isActive.load(ordering: .acquiring) }
 
     /// Removes the handler; it receives nothing after this returns. Calling it again does nothing.
     public func cancel() {
-        guard active.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        guard flag.isActive.exchange(false, ordering: .acquiringAndReleasing) else { return }
         let action = onCancel.withLock { action in
             defer { action = nil }
             return action

@@ -77,8 +77,19 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
 
     /// The exact time of frame `index`.
     public func time(ofFrame index: Int) -> Duration {
-        .seconds(index) * denominator / numerator
+        // `index × denominator / numerator` seconds, truncated to the attosecond, in machine words:
+        // whole seconds, then the remainder's attoseconds by one wide division. This is the value
+        // of `.seconds(index) * denominator / numerator`, whose generic 128-bit arithmetic costs
+        // more than the rest of a clock's tick.
+        let (product, overflow) = index.multipliedReportingOverflow(by: denominator)
+        guard index >= 0, !overflow else { return .seconds(index) * denominator / numerator }
+        let seconds = product / numerator
+        let remainder = UInt64(product % numerator)
+        let attoseconds = UInt64(numerator).dividingFullWidth(remainder.multipliedFullWidth(by: Self.attosecondsPerSecond))
+        return Duration(secondsComponent: Int64(seconds), attosecondsComponent: Int64(attoseconds.quotient))
     }
+
+    private static let attosecondsPerSecond: UInt64 = 1_000_000_000_000_000_000
 
     /// The time of frame `index` in seconds, `index × denominator / numerator` rounded once.
     public func seconds(ofFrame index: Int) -> Double {

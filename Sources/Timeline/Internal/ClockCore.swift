@@ -1,14 +1,19 @@
+import Synchronization
+
 /// The shared machinery of clocks: the time mapping, the ordered handlers and serialised delivery.
 final class ClockCore: Sendable {
-    private struct Handler: Sendable {
+    /// A handler and the flag its registration clears when cancelled or released: delivery
+    /// reads one atomic flag per handler (no weak reference to copy), and the registration holds
+    /// only the flag, never the handler's closure (which may hold what holds the registration).
+    struct Handler: Sendable {
         let id: Int
-        let registration: Weak
+        let flag: ActiveFlag
         let body: @Sendable (Tick) -> Void
     }
 
-    /// A weak reference to a registration, so the handler list never keeps tokens alive.
-    private struct Weak: @unchecked Sendable {
-        weak var value: ClockRegistration?
+    /// Whether a handler still receives ticks.
+    final class ActiveFlag: Sendable {
+        let isActive = Atomic<Bool>(true)
     }
 
     private struct State: Sendable {
@@ -49,17 +54,15 @@ final class ClockCore: Sendable {
     }
 
     func addHandler(_ body: @escaping @Sendable (Tick) -> Void) -> ClockRegistration {
+        let flag = ActiveFlag()
         let id = state.withLock { state in
             defer { state.nextID += 1 }
+            state.handlers.append(Handler(id: state.nextID, flag: flag, body: body))
             return state.nextID
         }
-        let registration = ClockRegistration { [weak self] in
+        return ClockRegistration(flag) { [weak self] in
             self?.state.withLock { state in state.handlers.removeAll { $0.id == id } }
         }
-        state.withLock { state in
-            state.handlers.append(Handler(id: id, registration: Weak(value: registration), body: body))
-        }
-        return registration
     }
 
     /// Records a tick at `source` and delivers it, unless another delivery is under way, in which
@@ -83,7 +86,7 @@ final class ClockCore: Sendable {
                 return (state.pending.removeFirst(), state.handlers)
             }
             guard let (current, handlers) = next else { break }
-            for handler in handlers where handler.registration.value?.isActive == true {
+            for handler in handlers where handler.flag.isActive.load(ordering: .acquiring) {
                 handler.body(current)
             }
             ticks.send(current)

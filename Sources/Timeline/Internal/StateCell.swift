@@ -161,6 +161,29 @@ struct StateCell: @unchecked Sendable {
         }
     }
 
+    /// Copies the value's words to `destination` (`8 × wordCount` bytes, 8-aligned) without
+    /// locking, retrying while a writer is at work: a read that needs no type, so code that is
+    /// generic over the value pays no type lookup for it.
+    func copyWords(to destination: UnsafeMutableRawPointer) {
+        var attempts = 0
+        while true {
+            let before = sequence.pointee.load(ordering: .acquiring)
+            if before & 1 == 0 {
+                for index in 0..<wordCount {
+                    destination.storeBytes(
+                        of: words[index].load(ordering: .relaxed), toByteOffset: 8 * index, as: UInt64.self)
+                }
+                atomicMemoryFence(ordering: .acquiring)
+                if sequence.pointee.load(ordering: .relaxed) == before { return }
+            }
+            attempts += 1
+            if attempts >= 64 {
+                yieldThread()
+                attempts = 0
+            }
+        }
+    }
+
     /// Copies the words into a value (under the lock, or as part of an optimistic read).
     @inlinable @inline(__always)
     func copyPlain<Value>(as type: Value.Type) -> Value {

@@ -46,6 +46,31 @@ struct ClockTests {
         #expect(throws: ClockError.invalidRate(1e300)) { try clock.setRate(1e300) }
     }
 
+    @Test func frameTimesAreTheExactRatioTruncatedToTheAttosecond() {
+        // The definition: index × denominator / numerator seconds in 128-bit attoseconds,
+        // truncated; hand-checked cases first, then the definition over many rates and indices.
+        #expect(FrameRate(3)!.time(ofFrame: 1) == Duration(secondsComponent: 0, attosecondsComponent: 333_333_333_333_333_333))
+        #expect(FrameRate(30_000, per: 1001)!.time(ofFrame: 1) == Duration(secondsComponent: 0, attosecondsComponent: 33_366_666_666_666_666))
+        #expect(FrameRate.fps60.time(ofFrame: 180_000) == .seconds(3000))
+        let rates = [FrameRate.fps60, FrameRate(24)!, FrameRate(30_000, per: 1001)!, FrameRate(7, per: 3)!,
+                     FrameRate(100_000)!, FrameRate(Int.max / 3, per: 7)!, FrameRate(1, per: Int.max / 5)!]
+        var random = SystemRandomNumberGenerator()
+        for rate in rates {
+            let indices = [0, 1, 2, -1, -61, Int(Int32.max), Int.max / 2, Int.max, Int.min + 1]
+                + (0..<200).map { _ in Int.random(in: -1_000_000...100_000_000, using: &random) }
+            for index in indices {
+                let (scaled, overflow) = (Int128(index) * 1_000_000_000_000_000_000)
+                    .multipliedReportingOverflow(by: Int128(rate.denominator))
+                guard !overflow else { continue }
+                let exact = scaled / Int128(rate.numerator)
+                guard let expected = Int64(exactly: exact / 1_000_000_000_000_000_000) else { continue }
+                let value = rate.time(ofFrame: index)
+                #expect(value == Duration(secondsComponent: expected, attosecondsComponent: Int64(exact % 1_000_000_000_000_000_000)),
+                        "frame \(index) at \(rate.numerator)/\(rate.denominator)")
+            }
+        }
+    }
+
     @Test func frameRatesAreExactRatios() {
         let ntsc = FrameRate(framesPerSecond: 29.97)!
         #expect(ntsc.numerator == 30_000 && ntsc.denominator == 1001)

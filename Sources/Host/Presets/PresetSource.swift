@@ -46,13 +46,7 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
         duration = preset.renderDuration(of: transition)
         let channels = preset.channels
         schema = FrameSchema(channels.map { ($0.name, $0.kind) })
-        writers = zip(channels, schema.channels).map { channel, layout in
-            let write = channel.write
-            let offset = layout.offset
-            return ChannelWriter { state, frame in
-                write(state.assumingMemoryBound(to: Preset.State.self).pointee, &frame, offset)
-            }
-        }
+        writers = zip(channels, schema.channels).map { ChannelWriter(write: $0.write, offset: $1.offset) }
     }
 
     private static func make(
@@ -102,7 +96,7 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
     }
 
     private static func write(_ writers: [ChannelWriter], from state: UnsafeRawPointer, into frame: inout Frame) {
-        for writer in writers { writer.write(state, &frame) }
+        for writer in writers { writer.write(state, &frame, writer.offset) }
     }
 
     /// Frame `index`'s tick: the start at frame 0, the clock at the frame's time otherwise, then
@@ -138,5 +132,6 @@ final class PendingEvents: Sendable {
 /// A preset channel's writer, without the state's type: reads the state at a pointer and writes
 /// the channel's value at its offset in the frame.
 struct ChannelWriter: Sendable {
-    let write: @Sendable (UnsafeRawPointer, inout Frame) -> Void
+    let write: @Sendable (UnsafeRawPointer, inout Frame, Int) -> Void
+    let offset: Int
 }

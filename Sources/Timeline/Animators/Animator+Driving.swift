@@ -86,8 +86,15 @@ extension Animator: AnimatorDriver {
     /// references (the group and the state's cell are locked).
     func applyWholeStateLocked(_ program: AnimatorProgram, fraction: Double, markers: inout [AnimatorEvent]) {
         var root = state.storage.take()
+        // One eased progress per start fraction, as in the program's own loop.
+        var lastStart = Double.nan
+        var progress = 0.0
         for index in program.entries.indices {
-            let progress = program.progress(startingAt: program.entries[index].startFraction, at: fraction)
+            let start = program.entries[index].startFraction
+            if start != lastStart {
+                lastStart = start
+                progress = program.progress(startingAt: start, at: fraction)
+            }
             AnimatorProgram.passMarkers(of: &program.entries[index], to: progress, into: &markers)
             let entry = program.entries[index]
             if entry.closure >= 0 {

@@ -149,9 +149,18 @@ final class AnimatorProgram: @unchecked Sendable {
             driver?.applyWholeStateLocked(self, fraction: fraction, markers: &markerEvents)
         } else {
             let cell = self.cell
+            // Animations added together start together: their eased progress is computed once (a
+            // spring's curve costs a cosine, a sine and an exponential per call).
+            var lastStart = Double.nan
+            var lastProgress = 0.0
             entries.withUnsafeMutableBufferPointer { entries in
                 for index in entries.indices {
-                    let progress = self.progress(startingAt: entries[index].startFraction, at: fraction)
+                    let start = entries[index].startFraction
+                    if start != lastStart {
+                        lastStart = start
+                        lastProgress = self.progress(startingAt: start, at: fraction)
+                    }
+                    let progress = lastProgress
                     if !entries[index].markers.isEmpty {
                         Self.passMarkers(of: &entries[index], to: progress, into: &markerEvents)
                     }

@@ -51,22 +51,23 @@ public struct Clip<Root>: Sendable {
         /// the compiled program plays from a bank and stores directly.
         let track: Track<Double>?
         let offset: Int?
-        /// For a number track bound by a key path with no byte offset: the key-path write alone,
-        /// which the compiled program feeds from a bank.
-        let writer: (@Sendable (inout Root, Double) -> Void)?
+        /// For a number track bound by a key path with no byte offset (an element,
+        /// `\S.values[i]`): the key path, which the compiled program writes through with values
+        /// from a bank.
+        let path: UncheckedKeyPath<Root, Double>?
         /// Number tracks written into the elements of an array of `Root`, which the compiled
         /// program plays from a bank and stores in place.
         let collection: CollectionLanes<Root>?
 
         init(
             _ body: @escaping @Sendable (Double, Bool, inout Root) -> Void, track: Track<Double>? = nil,
-            offset: Int? = nil, writer: (@Sendable (inout Root, Double) -> Void)? = nil,
+            offset: Int? = nil, path: UncheckedKeyPath<Root, Double>? = nil,
             collection: CollectionLanes<Root>? = nil
         ) {
             self.body = body
             self.track = track
             self.offset = offset
-            self.writer = writer
+            self.path = path
             self.collection = collection
         }
     }
@@ -123,8 +124,7 @@ public struct Clip<Root>: Sendable {
             if let offset = MemoryLayout<Root>.offset(of: path) {
                 leaf = Leaf(body, track: track, offset: offset)
             } else {
-                let write = UncheckedKeyPath(path)
-                leaf = Leaf(body, track: track, writer: { root, value in root[keyPath: write.path] = value })
+                leaf = Leaf(body, track: track, path: UncheckedKeyPath(path))
             }
         }
         self.init(

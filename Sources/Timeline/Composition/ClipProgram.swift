@@ -1,24 +1,28 @@
 /// A clip compiled once into the flat form its frames evaluate: a list of timing steps, a
-/// ``ScalarTrackBank`` of its number tracks, and one writer per track.
+/// ``ScalarTrackBank`` of its number tracks, and where each track's value goes.
 ///
 /// The clip tree is walked once, in the order it applies. Every node becomes a *slot* (a local
 /// time, a phase, and whether it applies at all), and every edge a step that computes a child's
 /// slot from its parent's: a placement in a composition, a delay, a speed change, a repeat, an
 /// autoreverse. A frame runs the steps in order, each a few arithmetic operations on two slots,
 /// then the leaves: a `Track<Double>` bound to a stored property of a plain-data `Root` reads its
-/// lane of the bank at its slot's time and stores the value at the property's byte offset; one
-/// bound by a key path without an offset (an element, `\S.values[i]`) reads its lane and writes
-/// through the key path, nothing else; any other leaf calls the closure the tree would call. The values are those of the tree: the bank
-/// reads the same shared curve tables with the same arithmetic as `Track.value(at:)` (springs
-/// within 1e-14 of the closed form, as the bank guarantees).
+/// lane of the bank at its slot's time and stores the value at the property's byte offset; leaves
+/// bound by key paths without an offset (elements, `\S.values[i]`), a row of them at a time, read
+/// their lanes, then write through their key paths in one loop: one key-path write a value, with
+/// no closure, retain or metadata lookup around it; any other leaf calls the closure the tree
+/// would call. The values are those of the tree: the bank reads the same shared curve tables with
+/// the same arithmetic as `Track.value(at:)` (springs within 1e-14 of the closed form, as the bank
+/// guarantees).
 final class ClipProgram<Root>: Sendable {
     /// Step `i` computes slot `i + 1`; slot 0 is the clip's own.
     let steps: [ClipStep]
+    /// The leaves, in the order they apply.
     let leaves: [ClipLeaf]
+    /// Every leaf's closure, by ``ClipLeaf/body``: what a leaf without a lane calls.
     let bodies: [@Sendable (Double, Bool, inout Root) -> Void]
-    /// For number tracks bound by a key path with no byte offset (`\S.values[i]`): the key-path
-    /// write alone, fed from the bank.
-    let writers: [@Sendable (inout Root, Double) -> Void]
+    /// For number tracks bound by a key path with no byte offset (`\S.values[i]`): the key paths,
+    /// each a `WritableKeyPath<Root, Double>`, written with values from the bank.
+    let paths: KeyPathTable
     /// How leaves over the elements of an array reach it.
     let projections: [@Sendable (inout Root, (UnsafeMutableRawBufferPointer) -> Void) -> Void]
     /// The number tracks of leaves with a lane, one lane each, and the tracks themselves (which
@@ -27,15 +31,16 @@ final class ClipProgram<Root>: Sendable {
     let tracks: [Track<Double>]
     /// Each lane's value at its local time 0 with the before flag: what it shows before it starts.
     let beforeStart: [Double]
-    /// The slots of the frame being evaluated; frames of one program run one at a time.
-    private let slots: Locked<[ClipSlot]>
+    /// The slots and key-path values of the frame being evaluated; frames of one program run one
+    /// at a time.
+    private let frame: Locked<ClipFrame>
 
     init(_ clip: Clip<Root>) {
         var builder = Builder()
         builder.add(clip, slot: 0)
         steps = builder.steps
         bodies = builder.bodies
-        writers = builder.writers
+        paths = KeyPathTable(builder.paths)
         projections = builder.collections.map(\.project)
         let bank = builder.tracks.isEmpty ? nil : try? ScalarTrackBank(builder.tracks)
         self.bank = bank
@@ -44,29 +49,37 @@ final class ClipProgram<Root>: Sendable {
         leaves = builder.leaves.map { leaf in
             bank == nil && leaf.lane >= 0 ? ClipLeaf(slot: leaf.slot, lane: -1, offset: -1, body: leaf.body) : leaf
         }
-        slots = Locked(Array(repeating: ClipSlot(time: 0, phase: .active, applies: false), count: builder.steps.count + 1))
+        frame = Locked(ClipFrame(
+            slots: Array(repeating: ClipSlot(time: 0, phase: .active, applies: false), count: builder.steps.count + 1),
+            values: Array(repeating: 0, count: builder.paths.count)))
     }
 
     /// Applies the program at a local time and phase of the clip (as `Clip.applyLocal`).
     func apply(_ time: Double, _ phase: ClipPhase, to root: inout Root) {
-        slots.withLock { slots in
-            slots.withUnsafeMutableBufferPointer { slots in
-                slots[0] = ClipSlot(time: time, phase: phase, applies: true)
-                for index in steps.indices {
-                    slots[index + 1] = steps[index].child(of: slots)
-                }
-                if let bank {
-                    withExtendedLifetime(bank.storage) {
-                        run(slots, bank: BankView(bank.storage), to: &root)
+        frame.withLock { frame in
+            frame.values.withUnsafeMutableBufferPointer { values in
+                frame.slots.withUnsafeMutableBufferPointer { slots in
+                    slots[0] = ClipSlot(time: time, phase: phase, applies: true)
+                    for index in steps.indices {
+                        slots[index + 1] = steps[index].child(of: slots)
                     }
-                } else {
-                    run(slots, bank: nil, to: &root)
+                    if let bank {
+                        withExtendedLifetime(bank.storage) {
+                            run(slots, values, bank: BankView(bank.storage), to: &root)
+                        }
+                    } else {
+                        run(slots, values, bank: nil, to: &root)
+                    }
                 }
             }
         }
     }
 
-    private func run(_ slots: UnsafeMutableBufferPointer<ClipSlot>, bank: BankView?, to root: inout Root) {
+    /// Applies the leaves in order, `values` holding a row of key-path leaves' values at a time.
+    private func run(
+        _ slots: UnsafeMutableBufferPointer<ClipSlot>, _ values: UnsafeMutableBufferPointer<Double>, bank: BankView?,
+        to root: inout Root
+    ) {
         var index = 0
         while index < leaves.count {
             let leaf = leaves[index]
@@ -80,16 +93,20 @@ final class ClipProgram<Root>: Sendable {
                 index += 1
                 continue
             }
+            if leaf.path >= 0 {
+                // The key-path leaves in a row: their values first, then their writes.
+                var end = index + 1
+                while end < leaves.count, leaves[end].path >= 0 { end += 1 }
+                writeThroughKeyPaths(leaves: index..<end, slots, values, bank: bank, to: &root)
+                index = end
+                continue
+            }
             if leaf.projection < 0 {
                 let value = slot.phase == .before
                     ? valueWithBeforeFlag(lane: leaf.lane, at: slot.time)
                     : bank.value(ofTrack: leaf.lane, at: BankView.normalized(slot.time))
-                if leaf.offset >= 0 {
-                    withUnsafeMutableBytes(of: &root) { bytes in
-                        bytes.storeBytes(of: value, toByteOffset: leaf.offset, as: Double.self)
-                    }
-                } else {
-                    writers[leaf.writer](&root, value)
+                withUnsafeMutableBytes(of: &root) { bytes in
+                    bytes.storeBytes(of: value, toByteOffset: leaf.offset, as: Double.self)
                 }
                 index += 1
                 continue
@@ -105,6 +122,37 @@ final class ClipProgram<Root>: Sendable {
                 }
             }
             index = end
+        }
+    }
+
+    /// Applies a row of key-path leaves (`leaves` indexes ``leaves``; their lanes and key paths
+    /// follow one another): every value from the bank into `values`, then one loop of key-path
+    /// writes, in the leaves' order. The bank does not read the state, so reading every lane before
+    /// the first write gives the values that reading each just before its write would.
+    @inline(__always)
+    private func writeThroughKeyPaths(
+        leaves range: Range<Int>, _ slots: UnsafeMutableBufferPointer<ClipSlot>,
+        _ values: UnsafeMutableBufferPointer<Double>, bank: BankView, to root: inout Root
+    ) {
+        let first = range.lowerBound
+        for index in range {
+            let leaf = leaves[index]
+            let slot = slots[leaf.slot]
+            guard slot.applies else { continue }
+            values[index &- first] = slot.phase == .before
+                ? valueWithBeforeFlag(lane: leaf.lane, at: slot.time)
+                : bank.value(ofTrack: leaf.lane, at: BankView.normalized(slot.time))
+        }
+        paths.references.withUnsafeBufferPointer { paths in
+            for index in range {
+                let leaf = leaves[index]
+                guard slots[leaf.slot].applies else { continue }
+                let value = values[index &- first]
+                // Each a `WritableKeyPath<Root, Double>` (Builder), kept alive by the table.
+                paths[leaf.path]._withUnsafeGuaranteedRef { path in
+                    root[keyPath: unsafeDowncast(path, to: WritableKeyPath<Root, Double>.self)] = value
+                }
+            }
         }
     }
 
@@ -139,7 +187,7 @@ final class ClipProgram<Root>: Sendable {
         var steps: [ClipStep] = []
         var leaves: [ClipLeaf] = []
         var bodies: [@Sendable (Double, Bool, inout Root) -> Void] = []
-        var writers: [@Sendable (inout Root, Double) -> Void] = []
+        var paths: ContiguousArray<AnyKeyPath> = []
         var tracks: [Track<Double>] = []
         var collections: [CollectionLanes<Root>] = []
 
@@ -151,10 +199,10 @@ final class ClipProgram<Root>: Sendable {
                 if let track = leaf.track, let offset = leaf.offset {
                     leaves.append(ClipLeaf(slot: slot, lane: tracks.count, offset: offset, body: bodies.count - 1))
                     tracks.append(track)
-                } else if let track = leaf.track, let writer = leaf.writer {
-                    writers.append(writer)
+                } else if let track = leaf.track, let path = leaf.path {
+                    paths.append(path.path)
                     leaves.append(ClipLeaf(
-                        slot: slot, lane: tracks.count, offset: -1, body: bodies.count - 1, writer: writers.count - 1))
+                        slot: slot, lane: tracks.count, offset: -1, body: bodies.count - 1, path: paths.count - 1))
                     tracks.append(track)
                 } else if let lanes = leaf.collection, !lanes.tracks.isEmpty {
                     let projection: Int
@@ -218,14 +266,39 @@ struct ClipLeaf: Sendable {
     let offset: Int
     /// Its closure, in ``bodies``.
     let body: Int
-    /// With a lane and no offset: its key-path writer, in ``ClipProgram/writers``.
-    var writer = -1
+    /// With a lane and no offset: its key path, in ``ClipProgram/paths``, or -1.
+    var path = -1
     /// How many lanes it plays, from `lane` on: one, or one per element of an array.
     var count = 1
     /// The bytes between the elements of its array.
     var stride = 0
     /// How it reaches its array, in ``ClipProgram/projections``, or -1: it writes `Root` itself.
     var projection = -1
+}
+
+/// What a frame of a ``ClipProgram`` works in: made once, written in place every frame.
+struct ClipFrame {
+    /// The slot of every node.
+    var slots: [ClipSlot]
+    /// The values of a row of key-path leaves, by position in the row.
+    var values: [Double]
+}
+
+/// The key paths of a ``ClipProgram``'s key-path leaves, each a `WritableKeyPath<Root, Double>`
+/// kept as `AnyKeyPath`: the frame loop reads them with no metadata of the generic key-path type,
+/// and writes through them with no retain or release.
+struct KeyPathTable: @unchecked Sendable {
+    // Unchecked: key paths are immutable, and each was given as `Sendable` (``UncheckedKeyPath``).
+    /// The key paths, by ``ClipLeaf/path``; they keep ``references`` alive.
+    let paths: ContiguousArray<AnyKeyPath>
+    /// The same key paths, unretained.
+    let references: ContiguousArray<Unmanaged<AnyKeyPath>>
+
+    /// A table of the given key paths.
+    init(_ paths: ContiguousArray<AnyKeyPath>) {
+        self.paths = paths
+        references = ContiguousArray(paths.lazy.map { Unmanaged.passUnretained($0) })
+    }
 }
 
 /// A node's local time, phase, and whether it applies.

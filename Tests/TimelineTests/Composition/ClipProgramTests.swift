@@ -175,3 +175,155 @@ struct CollectionClipTests {
         #expect(empty == CollectionField(items: [], levels: []))
     }
 }
+
+/// A state of numbers written element by element (`\PerElementNumbers.values[i]`, through the key path), a
+/// stored number and a count of writes seen by a closure clip.
+struct PerElementNumbers: Sendable, Equatable {
+    var values: [Double] = Array(repeating: -1, count: 12)
+    var stored = -1.0
+    var seen = -1.0
+}
+
+/// A leaf of a per-element clip, as the expected values are computed from it: its track, its
+/// element, and the starts its ancestors place it at, outermost first.
+private struct ElementLeaf {
+    let track: Track<Double>
+    let element: Int
+    let starts: [Double]
+}
+
+/// Clips whose tracks are bound per element by key path, compiled: the values `Track.value(at:)`
+/// gives, bit for bit, written in the clips' order.
+@Suite("Clips per element")
+struct PerElementClipTests {
+    static func tracks(_ count: Int, seed: UInt64) -> [Track<Double>] {
+        var random = RandomTracks(seed: seed)
+        let kinds: [SegmentKind<Double>] = [
+            .linear, .hold, .cubic, .timing(TimingCurve(SquareTiming())), .timing(TimingCurve(ThirdsTiming())),
+            .timing(TimingCurve(QuadraticTiming())),
+        ]
+        return (0..<count).map { _ in random.track(keyframes: 2 + Int.random(in: 0...3, using: &random.random), kinds: kinds) }
+    }
+
+    /// The state at top-level time `time` by evaluating each leaf's track directly, in order: a
+    /// leaf (filling forwards, as a clip does by default) writes nothing before its start, its
+    /// track's value at its local time while it plays, and its end value after it.
+    private static func expected(_ leaves: [ElementLeaf], at time: Double, duration: Double) -> PerElementNumbers {
+        var numbers = PerElementNumbers()
+        // Before 0 the clip applies its start with the before flag: nothing fills backwards.
+        guard time >= 0 else { return numbers }
+        for leaf in leaves {
+            // The local time as the composition computes it: one subtraction per level.
+            var local = min(time, duration)
+            for start in leaf.starts { local -= start }
+            if local < -1e-9 { continue }
+            let value = local >= leaf.track.duration - 1e-9 ? leaf.track.value(at: leaf.track.duration) : leaf.track.value(at: max(local, 0))
+            numbers.values[leaf.element] = value
+        }
+        return numbers
+    }
+
+    fileprivate static func check(_ clip: Clip<PerElementNumbers>, _ leaves: [ElementLeaf]) {
+        for step in -6...(Int(clip.duration * 60) + 6) {
+            let time = Double(step) / 60
+            var compiled = PerElementNumbers(), tree = PerElementNumbers()
+            clip.apply(at: time, to: &compiled)
+            clip._applyThroughTree(at: time, to: &tree)
+            let reference = expected(leaves, at: time, duration: clip.duration)
+            for index in compiled.values.indices {
+                #expect(compiled.values[index].bitPattern == reference.values[index].bitPattern, "element \(index), t = \(time)")
+            }
+            #expect(compiled == tree, "t = \(time)")
+        }
+    }
+
+    @Test func aGroupWritesEachTracksValue() {
+        let tracks = Self.tracks(12, seed: 31)
+        let clip = Clip.group(tracks.indices.map { Clip(tracks[$0], \PerElementNumbers.values[$0]) })
+        Self.check(clip, tracks.indices.map { ElementLeaf(track: tracks[$0], element: $0, starts: [0]) })
+    }
+
+    @Test(arguments: [Clip<PerElementNumbers>.StaggerOrigin.start, .end, .center])
+    func aStaggerWritesEachTracksValueFromItsStart(origin: Clip<PerElementNumbers>.StaggerOrigin) throws {
+        let tracks = Self.tracks(12, seed: 32)
+        let clip = try Clip.stagger(tracks.indices.map { Clip(tracks[$0], \PerElementNumbers.values[$0]) }, each: 0.05, from: origin)
+        let starts = tracks.indices.map { index in
+            let rank: Double
+            switch origin {
+            case .start: rank = Double(index)
+            case .end: rank = Double(tracks.count - 1 - index)
+            case .center: rank = abs(Double(index) - 5.5) - 0.5
+            }
+            return 0.05 * rank
+        }
+        Self.check(clip, tracks.indices.map { ElementLeaf(track: tracks[$0], element: $0, starts: [starts[$0]]) })
+    }
+
+    @Test func aChoreographyStaggerWritesEachTracksValue() throws {
+        let tracks = Self.tracks(12, seed: 33)
+        var choreography = Choreography<PerElementNumbers>()
+        try choreography.add(try Clip.stagger(tracks.indices.map { Clip(tracks[$0], \PerElementNumbers.values[$0]) }, each: 0.05))
+        let clip = choreography.clip
+        Self.check(clip, tracks.indices.map { ElementLeaf(track: tracks[$0], element: $0, starts: [0, 0.05 * Double($0)]) })
+    }
+
+    @Test func nestedGroupsWriteEachTracksValue() throws {
+        let tracks = Self.tracks(12, seed: 34)
+        let clips = tracks.indices.map { Clip(tracks[$0], \PerElementNumbers.values[$0]) }
+        let clip = Clip.group([
+            Clip.group([Clip.group(Array(clips[0..<3])), Clip.group(Array(clips[3..<6]))]),
+            try Clip.group(Array(clips[6..<9])).delayed(by: 0.25),
+            try Clip.stagger(Array(clips[9..<12]), each: 0.1),
+        ])
+        var leaves: [ElementLeaf] = []
+        for index in 0..<6 { leaves.append(ElementLeaf(track: tracks[index], element: index, starts: [0, 0, 0])) }
+        for index in 6..<9 { leaves.append(ElementLeaf(track: tracks[index], element: index, starts: [0, 0.25, 0])) }
+        for index in 9..<12 { leaves.append(ElementLeaf(track: tracks[index], element: index, starts: [0, 0.1 * Double(index - 9)])) }
+        Self.check(clip, leaves)
+    }
+
+    /// Two clips on one element: the later one wins while it applies; before it starts, the
+    /// earlier one's value stays.
+    @Test func theLaterOfTwoClipsOnOneElementWins() throws {
+        let tracks = Self.tracks(4, seed: 35)
+        let group = Clip.group([
+            Clip(tracks[0], \PerElementNumbers.values[1]), Clip(tracks[1], \PerElementNumbers.values[2]), Clip(tracks[2], \PerElementNumbers.values[1]),
+        ])
+        Self.check(group, [
+            ElementLeaf(track: tracks[0], element: 1, starts: [0]), ElementLeaf(track: tracks[1], element: 2, starts: [0]),
+            ElementLeaf(track: tracks[2], element: 1, starts: [0]),
+        ])
+        let stagger = try Clip.stagger([Clip(tracks[0], \PerElementNumbers.values[1]), Clip(tracks[3], \PerElementNumbers.values[1])], each: 0.5)
+        Self.check(stagger, [
+            ElementLeaf(track: tracks[0], element: 1, starts: [0]), ElementLeaf(track: tracks[3], element: 1, starts: [0.5]),
+        ])
+        // Before the second starts, the first's value; from its start on, the second's.
+        #expect(stagger.value(at: 0.25, from: PerElementNumbers()).values[1] == tracks[0].value(at: 0.25))
+        #expect(stagger.value(at: 0.75, from: PerElementNumbers()).values[1] == tracks[3].value(at: 0.25))
+    }
+
+    /// Key-path leaves between a stored property and a closure: each applies in order, and the
+    /// closure sees the writes of the leaves before it and none of those after it.
+    @Test func keyPathLeavesApplyInOrderWithOtherLeaves() throws {
+        let tracks = Self.tracks(4, seed: 36)
+        let copy = try Clip<PerElementNumbers>(duration: 1) { _, numbers in numbers.seen = numbers.values[0] }
+        let clip = Clip.group([
+            Clip(tracks[0], \PerElementNumbers.values[0]), Clip(tracks[1], \PerElementNumbers.stored), copy,
+            Clip(tracks[2], \PerElementNumbers.values[0]), Clip(tracks[3], \PerElementNumbers.values[3]),
+        ])
+        for step in -6...(Int(clip.duration * 60) + 6) {
+            let time = Double(step) / 60
+            var compiled = PerElementNumbers(), tree = PerElementNumbers()
+            clip.apply(at: time, to: &compiled)
+            clip._applyThroughTree(at: time, to: &tree)
+            #expect(compiled == tree, "t = \(time)")
+            guard time >= 0 else { continue }
+            let local = min(time, clip.duration)
+            func value(_ track: Track<Double>) -> Double { track.value(at: min(local, track.duration)) }
+            #expect(compiled.values[0] == value(tracks[2]), "t = \(time)")
+            #expect(compiled.values[3] == value(tracks[3]), "t = \(time)")
+            #expect(compiled.stored == value(tracks[1]), "t = \(time)")
+            #expect(compiled.seen == value(tracks[0]), "t = \(time)")
+        }
+    }
+}

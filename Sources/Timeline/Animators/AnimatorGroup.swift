@@ -155,9 +155,14 @@ final class AnimatorGroup: @unchecked Sendable {
             slots.removeLast(count - kept)
         }
         lock.unlock()
-        for state in publishing { state.publish() }
-        publishing.removeAll(keepingCapacity: true)
-        lock.withLock { if publishBuffer.isEmpty { publishBuffer = publishing } }
+        if !publishing.isEmpty {
+            for state in publishing { state.publish() }
+            publishing.removeAll(keepingCapacity: true)
+        }
+        // The buffer goes back for the next frame; one that never held a state has nothing to keep.
+        if publishing.capacity > 0 {
+            lock.withLock { if publishBuffer.isEmpty { publishBuffer = publishing } }
+        }
         for delivery in deliveries { delivery.deliver() }
         withExtendedLifetime(finished) {}
     }

@@ -69,15 +69,24 @@ final class ClockCore: Sendable {
     /// case that delivery delivers this tick after its own.
     @discardableResult
     func tick(atSource source: Duration) -> Tick {
-        let (tick, deliverNow) = state.withLock { state -> (Tick, Bool) in
+        // The usual case, no delivery under way, takes the handlers with the tick in one critical
+        // section; a tick that arrives during a delivery waits in `pending` for it.
+        let (tick, handlers) = state.withLock { state -> (Tick, [Handler]?) in
             let tick = state.time.tick(atSource: source)
-            state.pending.append(tick)
-            if state.isDelivering { return (tick, false) }
+            if state.isDelivering {
+                state.pending.append(tick)
+                return (tick, nil)
+            }
             state.isDelivering = true
-            return (tick, true)
+            return (tick, state.handlers)
         }
-        guard deliverNow else { return tick }
+        guard var handlers else { return tick }
+        var current = tick
         while true {
+            for handler in handlers where handler.flag.isActive.load(ordering: .acquiring) {
+                handler.body(current)
+            }
+            ticks.send(current)
             let next = state.withLock { state -> (Tick, [Handler])? in
                 guard !state.pending.isEmpty else {
                     state.isDelivering = false
@@ -85,11 +94,8 @@ final class ClockCore: Sendable {
                 }
                 return (state.pending.removeFirst(), state.handlers)
             }
-            guard let (current, handlers) = next else { break }
-            for handler in handlers where handler.flag.isActive.load(ordering: .acquiring) {
-                handler.body(current)
-            }
-            ticks.send(current)
+            guard let next else { break }
+            (current, handlers) = next
         }
         return tick
     }

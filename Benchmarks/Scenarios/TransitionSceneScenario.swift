@@ -21,7 +21,8 @@ enum TransitionSceneScenario {
         return [
             BenchmarkCase(
                 scenario: 3, name: "transitions/scene/\(PresetCatalog.all.count)x\(instances)",
-                valuesPerRepetition: values * instances, framesPerRepetition: frames, target: nil
+                valuesPerRepetition: values * instances, framesPerRepetition: frames,
+                target: .nanosecondsPerValue(20)
             ) {
                 var scene: [any SceneStepper] = []
                 return Repetition(

@@ -10,59 +10,109 @@
 public struct JSONLinesSink<Output: TextOutput>: FrameSink {
     /// Where the lines go.
     public private(set) var output: Output
-    /// Each channel's `"name":`, as UTF-8.
-    private var keys: [[UInt8]] = []
+    /// Every channel's `"name":` as UTF-8, one after another, then 8 zero bytes (keys are
+    /// copied a word at a time).
+    private var keys: [UInt8] = []
+    /// Where each channel's key is in ``keys``, what it holds and where its values are.
+    private var layout: [ChannelLayout] = []
+    /// The most bytes the values take in a line, paths' text aside.
+    private var valuesCapacity = 0
     /// The line being written, reused from frame to frame.
-    private var line: [UInt8] = []
+    private var line = LineBuffer()
+
+    /// The most bytes of a line but its values and events: `{"frame":` index `,"time":` time
+    /// `,"values":{`, and `}}` and a line break.
+    static var fixedCapacity: Int {
+        JSONLineKeys.frame.utf8CodeUnitCount + 20 + JSONLineKeys.time.utf8CodeUnitCount + NumberFormat.maximumLength
+            + JSONLineKeys.values.utf8CodeUnitCount + 3
+    }
 
     /// Creates a sink that writes to `output`.
     public init(output: Output) {
         self.output = output
     }
 
-    /// Prepares the channel names.
+    /// Prepares the channel names and the line's layout.
     public mutating func begin(schema: FrameSchema) throws {
-        keys = schema.channels.map { Array((JSONText.quoted($0.name) + ":").utf8) }
-        line.reserveCapacity(64 + 32 * schema.channels.count)
+        keys = []
+        layout = []
+        valuesCapacity = 0
+        for channel in schema.channels {
+            let key = Array((JSONText.quoted(channel.name) + ":").utf8)
+            let kind: ChannelLayout.Kind
+            switch channel.kind {
+            case .scalar: kind = .scalar
+            case .vector, .color: kind = .array
+            case .path: kind = .path
+            }
+            layout.append(ChannelLayout(
+                keyStart: keys.count, keyCount: key.count, kind: kind, offset: channel.offset, width: channel.width))
+            keys += key
+            // A comma, the key, and its numbers with their commas and brackets (or quotes).
+            valuesCapacity += 1 + key.count + 2 + channel.width * (NumberFormat.maximumLength + 1)
+        }
+        keys += repeatElement(0, count: 8)
     }
 
-    /// Writes one line: the frame's index, time, values and events. The numbers are formatted
-    /// straight into a reused buffer, so a frame allocates nothing.
+    /// Writes one line: the frame's index, time, values and events. The line is built in a
+    /// reused buffer, numbers formatted straight into it, so a frame without paths or events
+    /// allocates nothing.
     public mutating func write(_ frame: borrowing Frame) throws {
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: JSONLineKeys.frame)
-        NumberFormat.append(Int64(frame.index), to: &line)
-        line.append(contentsOf: JSONLineKeys.time)
-        NumberFormat.append(frame.time, to: &line)
-        line.append(contentsOf: JSONLineKeys.values)
-        for (index, channel) in frame.schema.channels.enumerated() {
-            if index > 0 { line.append(0x2C) }
-            line.append(contentsOf: keys[index])
-            switch channel.kind {
-            case .scalar:
-                NumberFormat.append(frame.numbers[channel.offset], to: &line)
-            case .vector, .color:
-                line.append(0x5B)
-                for component in 0..<channel.width {
-                    if component > 0 { line.append(0x2C) }
-                    NumberFormat.append(frame.numbers[channel.offset + component], to: &line)
-                }
-                line.append(0x5D)
-            case .path:
-                line.append(contentsOf: JSONText.quoted(frame.paths[channel.offset]).utf8)
-            }
-        }
-        line.append(0x7D)
+        // The line's length at most: the fixed part, the values with their paths quoted (a byte
+        // is at most six, `\u001f`), and the events.
+        var capacity = Self.fixedCapacity + valuesCapacity
+        for path in frame.paths { capacity += 6 * path.utf8.count }
+        var events: [String] = []
         if !frame.events.isEmpty {
-            line.append(contentsOf: ",\"events\":[".utf8)
-            for (index, event) in frame.events.enumerated() {
-                if index > 0 { line.append(0x2C) }
-                line.append(contentsOf: Self.json(event).utf8)
+            capacity += JSONLineKeys.events.utf8CodeUnitCount + 1
+            for event in frame.events {
+                let text = Self.json(event)
+                events.append(text)
+                capacity += text.utf8.count + 1
             }
-            line.append(0x5D)
         }
-        line.append(contentsOf: [0x7D, 0x0A])
-        try line.withUnsafeBytes { try output.write(bytes: $0) }
+        let keys = keys
+        let layout = layout
+        let count = line.write(capacity: capacity) { writer in
+            writer.append(JSONLineKeys.frame)
+            writer.append(integer: Int64(frame.index))
+            writer.append(JSONLineKeys.time)
+            writer.append(number: frame.time)
+            writer.append(JSONLineKeys.values)
+            keys.withUnsafeBytes { keys in
+                frame.numbers.withUnsafeBufferPointer { numbers in
+                    for (index, channel) in layout.enumerated() {
+                        if index > 0 { writer.append(byte: 0x2C) }
+                        writer.append(words: keys.baseAddress! + channel.keyStart, byteCount: channel.keyCount)
+                        switch channel.kind {
+                        case .scalar:
+                            writer.append(number: numbers[channel.offset])
+                        case .array:
+                            writer.append(byte: 0x5B)
+                            for component in 0..<channel.width {
+                                if component > 0 { writer.append(byte: 0x2C) }
+                                writer.append(number: numbers[channel.offset + component])
+                            }
+                            writer.append(byte: 0x5D)
+                        case .path:
+                            writer.append(JSONText.quoted(frame.paths[channel.offset]))
+                        }
+                    }
+                }
+            }
+            writer.append(byte: 0x7D)
+            if !events.isEmpty {
+                writer.append(JSONLineKeys.events)
+                for (index, event) in events.enumerated() {
+                    if index > 0 { writer.append(byte: 0x2C) }
+                    writer.append(event)
+                }
+                writer.append(byte: 0x5D)
+            }
+            writer.append(byte: 0x7D)
+            writer.append(byte: 0x0A)
+        }
+        try line.withText(count: count) { try output.write(bytes: $0) }
     }
 
     public mutating func finish() throws {
@@ -86,9 +136,38 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
     }
 }
 
-/// The fixed parts of a JSON line, as UTF-8.
+/// The fixed parts of a JSON line.
 private enum JSONLineKeys {
-    static let frame = Array("{\"frame\":".utf8)
-    static let time = Array(",\"time\":".utf8)
-    static let values = Array(",\"values\":{".utf8)
+    /// `{"frame":`
+    static var frame: StaticString { "{\"frame\":" }
+    /// `,"time":`
+    static var time: StaticString { ",\"time\":" }
+    /// `,"values":{`
+    static var values: StaticString { ",\"values\":{" }
+    /// `,"events":[`
+    static var events: StaticString { ",\"events\":[" }
+}
+
+/// Where a channel's key and values are, without its name: what the line loop reads.
+private struct ChannelLayout {
+    /// How a channel's value is written.
+    enum Kind {
+        /// One number.
+        case scalar
+        /// Numbers in brackets (vectors and colours).
+        case array
+        /// A quoted SVG path data string.
+        case path
+    }
+
+    /// Where the channel's `"name":` starts in the sink's keys.
+    var keyStart: Int
+    /// Its length in bytes.
+    var keyCount: Int
+    /// How the value is written.
+    var kind: Kind
+    /// Where its numbers start in the frame's numbers, or its index in the frame's paths.
+    var offset: Int
+    /// How many numbers it has.
+    var width: Int
 }

@@ -10,10 +10,11 @@
 public struct JSONLinesSink<Output: TextOutput>: FrameSink {
     /// Where the lines go.
     public private(set) var output: Output
-    /// Every channel's `"name":` as UTF-8, one after another, then 8 zero bytes (keys are
-    /// copied a word at a time).
+    /// Every channel's key as UTF-8, one after another: `"name":`, with a comma before it but
+    /// for the first; then 8 zero bytes (keys are copied a word at a time).
     private var keys: [UInt8] = []
-    /// Where each channel's key is in ``keys``, what it holds and where its values are.
+    /// Every channel's key length and value shape, in order: all the line loop reads, 8 bytes
+    /// a channel. (A frame's numbers and paths follow the channels' order.)
     private var layout: [ChannelLayout] = []
     /// The most bytes the values take in a line, paths' text aside.
     private var valuesCapacity = 0
@@ -34,22 +35,33 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
 
     /// Prepares the channel names and the line's layout.
     public mutating func begin(schema: FrameSchema) throws {
+        // Built byte by byte into one array: a string per channel would cost more than a frame
+        // of tens of thousands of channels takes to write.
         keys = []
+        keys.reserveCapacity(schema.channels.reduce(8) { $0 + $1.name.utf8.count + 4 })
         layout = []
+        layout.reserveCapacity(schema.channels.count)
         valuesCapacity = 0
+        var numbers = 0
+        var paths = 0
         for channel in schema.channels {
-            let key = Array((JSONText.quoted(channel.name) + ":").utf8)
+            let keyStart = keys.count
+            if !layout.isEmpty { keys.append(0x2C) }
+            JSONText.appendQuoted(channel.name, to: &keys)
+            keys.append(0x3A)
+            let keyCount = keys.count - keyStart
             let kind: ChannelLayout.Kind
             switch channel.kind {
             case .scalar: kind = .scalar
             case .vector, .color: kind = .array
             case .path: kind = .path
             }
-            layout.append(ChannelLayout(
-                keyStart: keys.count, keyCount: key.count, kind: kind, offset: channel.offset, width: channel.width))
-            keys += key
-            // A comma, the key, and its numbers with their commas and brackets (or quotes).
-            valuesCapacity += 1 + key.count + 2 + channel.width * (NumberFormat.maximumLength + 1)
+            // The loop walks the numbers and paths in channel order: the schema lays them out so.
+            precondition(channel.offset == (kind == .path ? paths : numbers), "a frame schema out of channel order")
+            if kind == .path { paths += 1 } else { numbers += channel.width }
+            layout.append(ChannelLayout(keyCount: keyCount, kind: kind, width: channel.width))
+            // The key, and its numbers with their commas and brackets (or quotes).
+            valuesCapacity += keyCount + 2 + channel.width * (NumberFormat.maximumLength + 1)
         }
         keys += repeatElement(0, count: 8)
     }
@@ -81,23 +93,32 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
             writer.append(JSONLineKeys.values)
             keys.withUnsafeBytes { keys in
                 frame.numbers.withUnsafeBufferPointer { numbers in
-                    for (index, channel) in layout.enumerated() {
-                        if index > 0 { writer.append(byte: 0x2C) }
-                        writer.append(words: keys.baseAddress! + channel.keyStart, byteCount: channel.keyCount)
+                    // Kept in a local, so that the position stays in a register.
+                    var line = writer
+                    var key = keys.baseAddress!
+                    var number = 0
+                    var path = 0
+                    for channel in layout {
+                        line.append(words: key, byteCount: channel.keyCount)
+                        key += channel.keyCount
                         switch channel.kind {
                         case .scalar:
-                            writer.append(number: numbers[channel.offset])
+                            line.append(number: numbers[number])
+                            number &+= 1
                         case .array:
-                            writer.append(byte: 0x5B)
+                            line.append(byte: 0x5B)
                             for component in 0..<channel.width {
-                                if component > 0 { writer.append(byte: 0x2C) }
-                                writer.append(number: numbers[channel.offset + component])
+                                if component > 0 { line.append(byte: 0x2C) }
+                                line.append(number: numbers[number &+ component])
                             }
-                            writer.append(byte: 0x5D)
+                            number &+= channel.width
+                            line.append(byte: 0x5D)
                         case .path:
-                            writer.append(JSONText.quoted(frame.paths[channel.offset]))
+                            line.append(JSONText.quoted(frame.paths[path]))
+                            path &+= 1
                         }
                     }
+                    writer = line
                 }
             }
             writer.append(byte: 0x7D)
@@ -148,10 +169,10 @@ private enum JSONLineKeys {
     static var events: StaticString { ",\"events\":[" }
 }
 
-/// Where a channel's key and values are, without its name: what the line loop reads.
+/// A channel as the line loop sees it: its key's length and the shape of its value, in 8 bytes.
 private struct ChannelLayout {
     /// How a channel's value is written.
-    enum Kind {
+    enum Kind: UInt32 {
         /// One number.
         case scalar
         /// Numbers in brackets (vectors and colours).
@@ -160,14 +181,28 @@ private struct ChannelLayout {
         case path
     }
 
-    /// Where the channel's `"name":` starts in the sink's keys.
-    var keyStart: Int
-    /// Its length in bytes.
-    var keyCount: Int
+    /// The length of the channel's key in bytes, comma included.
+    private let keyLength: UInt32
+    /// The value's kind (low 2 bits) and number of numbers.
+    private let shape: UInt32
+
+    /// Describes a channel; its key and width must fit 32 and 30 bits.
+    init(keyCount: Int, kind: Kind, width: Int) {
+        precondition(width < 1 << 30 && keyCount <= UInt32.max, "a channel too wide or with too long a name")
+        keyLength = UInt32(keyCount)
+        shape = UInt32(width) << 2 | kind.rawValue
+    }
+
+    /// The length of the channel's key in bytes, comma included.
+    var keyCount: Int { Int(keyLength) }
     /// How the value is written.
-    var kind: Kind
-    /// Where its numbers start in the frame's numbers, or its index in the frame's paths.
-    var offset: Int
+    var kind: Kind {
+        switch shape & 3 {
+        case Kind.scalar.rawValue: .scalar
+        case Kind.array.rawValue: .array
+        default: .path
+        }
+    }
     /// How many numbers it has.
-    var width: Int
+    var width: Int { Int(shape >> 2) }
 }

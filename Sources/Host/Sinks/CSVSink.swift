@@ -33,6 +33,7 @@ public struct CSVSink<Output: TextOutput>: FrameSink {
         // comma per path and the path quoted (a byte is at most two, `""`, and two quotes), the
         // events' comma, the events and the line break.
         let schema = frame.schema
+        precondition(frame.numbers.count >= schema.numberCount, "a frame with fewer numbers than its schema")
         var capacity = 20 + 1 + NumberFormat.maximumLength + schema.numberCount * (1 + NumberFormat.maximumLength)
             + schema.pathCount + 2
         for path in frame.paths { capacity += 2 + 2 * path.utf8.count }

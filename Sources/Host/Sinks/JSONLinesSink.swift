@@ -18,6 +18,8 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
     private var layout: [ChannelLayout] = []
     /// The most bytes the values take in a line, paths' text aside.
     private var valuesCapacity = 0
+    /// The numbers and paths a frame of the schema has: the loop reads them unchecked.
+    private var counts = (numbers: 0, paths: 0)
     /// The line being written, reused from frame to frame.
     private var line = LineBuffer()
 
@@ -64,6 +66,7 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
             valuesCapacity += keyCount + 2 + channel.width * (NumberFormat.maximumLength + 1)
         }
         keys += repeatElement(0, count: 8)
+        counts = (numbers, paths)
     }
 
     /// Writes one line: the frame's index, time, values and events. The line is built in a
@@ -72,6 +75,9 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
     public mutating func write(_ frame: borrowing Frame) throws {
         // The line's length at most: the fixed part, the values with their paths quoted (a byte
         // is at most six, `\u001f`), and the events.
+        precondition(
+            frame.numbers.count >= counts.numbers && frame.paths.count >= counts.paths,
+            "a frame with fewer numbers or paths than the schema the sink began with")
         var capacity = Self.fixedCapacity + valuesCapacity
         for path in frame.paths { capacity += 6 * path.utf8.count }
         var events: [String] = []

@@ -298,6 +298,7 @@ private struct BigNatural: Comparable {
     /// 32-bit digits, least significant first, no leading zero digits.
     var digits: [UInt32]
 
+    /// A number of at most 64 bits.
     init(_ value: UInt64) {
         digits = [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)]
         normalize()
@@ -316,10 +317,12 @@ private struct BigNatural: Comparable {
         return powersOfTen[exponent]
     }
 
+    /// Drops leading zero digits.
     mutating func normalize() {
         while digits.last == 0 { digits.removeLast() }
     }
 
+    /// This number plus `value`.
     func adding(_ value: UInt64) -> BigNatural {
         var result = self
         var carry = value
@@ -334,6 +337,7 @@ private struct BigNatural: Comparable {
         return result
     }
 
+    /// This number times `other`, digit by digit.
     func multiplied(by other: BigNatural) -> BigNatural {
         var product = [UInt32](repeating: 0, count: digits.count + other.digits.count + 1)
         for (i, a) in digits.enumerated() {
@@ -357,6 +361,7 @@ private struct BigNatural: Comparable {
         return result
     }
 
+    /// This number times 2^bits.
     func shiftedLeft(_ bits: Int) -> BigNatural {
         guard !digits.isEmpty else { return self }
         var result = BigNatural(0)
@@ -374,6 +379,7 @@ private struct BigNatural: Comparable {
         return result
     }
 
+    /// Compares by size, then digit by digit from the most significant.
     static func < (lhs: BigNatural, rhs: BigNatural) -> Bool {
         if lhs.digits.count != rhs.digits.count { return lhs.digits.count < rhs.digits.count }
         for index in lhs.digits.indices.reversed() where lhs.digits[index] != rhs.digits[index] {

@@ -100,31 +100,31 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
             keys.withUnsafeBytes { keys in
                 frame.numbers.withUnsafeBufferPointer { numbers in
                     // Kept in a local, so that the position stays in a register.
-                    var line = writer
+                    var cursor = writer
                     var key = keys.baseAddress!
                     var number = 0
                     var path = 0
                     for channel in layout {
-                        line.append(words: key, byteCount: channel.keyCount)
+                        cursor.append(words: key, byteCount: channel.keyCount)
                         key += channel.keyCount
                         switch channel.kind {
                         case .scalar:
-                            line.append(number: numbers[number])
+                            cursor.append(number: numbers[number])
                             number &+= 1
                         case .array:
-                            line.append(byte: 0x5B)
+                            cursor.append(byte: 0x5B)
                             for component in 0..<channel.width {
-                                if component > 0 { line.append(byte: 0x2C) }
-                                line.append(number: numbers[number &+ component])
+                                if component > 0 { cursor.append(byte: 0x2C) }
+                                cursor.append(number: numbers[number &+ component])
                             }
                             number &+= channel.width
-                            line.append(byte: 0x5D)
+                            cursor.append(byte: 0x5D)
                         case .path:
-                            line.append(JSONText.quoted(frame.paths[path]))
+                            cursor.append(JSONText.quoted(frame.paths[path]))
                             path &+= 1
                         }
                     }
-                    writer = line
+                    writer = cursor
                 }
             }
             writer.append(byte: 0x7D)
@@ -142,10 +142,12 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
         try line.withText(count: count) { try output.write(bytes: $0) }
     }
 
+    /// Flushes the output.
     public mutating func finish() throws {
         try output.flush()
     }
 
+    /// An event as a JSON object: its type, what else it carries, and its source.
     static func json(_ event: FrameEvent) -> String {
         let source = JSONText.quoted(event.source)
         switch event.kind {

@@ -75,7 +75,7 @@ package enum NumberText {
     }
 
     /// Writes a whole number below 2^53 in magnitude as an integer, without `.0` (`-3`, `120`), and
-    /// returns its length; `-0.0` is written `-0` (with `.minus` zero sign) or `0`.
+    /// returns its length; `-0.0` is written `-0` when `signedZero`, else `0`.
     ///
     /// - Parameters:
     ///   - value: A whole number with a magnitude below 2^53 (`value == value.rounded()`).

@@ -1,50 +1,59 @@
 extension NumberFormat {
     /// Appends ``string(_:)``'s text for `value` to `bytes`: the path of the frame writers.
     ///
-    /// Integers and not-finite numbers are written digit by digit; fractions take the standard
-    /// library's shortest round-trip text (`description`), which allocates for texts longer than
-    /// 15 bytes.
+    /// Written straight as bytes, byte for byte the string's text (fractions are Swift's
+    /// `description`, printed by Timeline's `NumberText` without the standard library's
+    /// formatter), so a call allocates only when `bytes` has to grow.
     ///
     /// - Parameters:
     ///   - value: Any number; not finite ones are written as `null`.
     ///   - bytes: The UTF-8 text so far.
-    @inlinable
     public static func append(_ value: Double, to bytes: inout [UInt8]) {
-        guard value.isFinite else {
-            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
-            return
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchByteCount) { scratch in
+            let count = write(value, to: UnsafeMutableRawPointer(scratch.baseAddress!))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<count]))
         }
-        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
-            if value == 0 {
-                if value.sign == .minus { bytes.append(0x2D) }
-                bytes.append(0x30)
-                return
-            }
-            append(Int64(value), to: &bytes)
-            return
-        }
-        appendShortest(value, to: &bytes)
     }
 
     /// Appends the decimal digits of `value`, with a `-` if negative.
-    @inlinable
     public static func append(_ value: Int64, to bytes: inout [UInt8]) {
-        var magnitude = value.magnitude
-        if value < 0 { bytes.append(0x2D) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var count = 0
-            repeat {
-                digits[19 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchByteCount) { scratch in
+            let count = write(value, to: UnsafeMutableRawPointer(scratch.baseAddress!))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<count]))
         }
     }
 
-    @usableFromInline
-    static func appendShortest(_ value: Double, to bytes: inout [UInt8]) {
-        var text = value.description
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+    /// The longest text of a number: `-1.7976931348623157e+308`, 24 bytes (`null` is 4, an
+    /// `Int64` at most 20).
+    static var maximumLength: Int { NumberText.maximumLength }
+
+    /// How many bytes ``write(_:to:)-(Double,_)`` may store to from its start: it writes whole
+    /// words past the end of the text. No text is longer than 24 bytes.
+    static var scratchByteCount: Int { NumberText.scratchByteCount }
+
+    /// Writes ``string(_:)``'s text for `value` at `start` and returns its length in bytes.
+    ///
+    /// - Parameter start: Memory with room for ``scratchByteCount`` bytes; bytes past the text
+    ///   may be overwritten with anything.
+    @inline(__always)
+    static func write(_ value: Double, to start: UnsafeMutableRawPointer) -> Int {
+        guard value.isFinite else {
+            start.storeBytes(of: 0x6C6C_756E, as: UInt32.self)  // "null", little-endian
+            return 4
+        }
+        // A whole number below 2^53 (the conversion is exact there) prints as an integer.
+        if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
+            return NumberText.writeWholeNumber(value, signedZero: true, to: start)
+        }
+        return NumberText.write(value, to: start)
+    }
+
+    /// Writes the decimal digits of `value`, with a `-` if negative, at `start` and returns
+    /// their length in bytes.
+    ///
+    /// - Parameter start: Memory with room for ``scratchByteCount`` bytes.
+    @inline(__always)
+    static func write(_ value: Int64, to start: UnsafeMutableRawPointer) -> Int {
+        NumberText.writeInteger(value, to: start)
     }
 }

@@ -45,4 +45,17 @@ enum JSONText {
         }
         return result + "\""
     }
+
+    /// Appends ``quoted(_:)``'s text for `text` to `bytes`, without making a string when
+    /// nothing needs escaping (channel names, mostly).
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        let utf8 = text.utf8
+        if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes += quoted(text).utf8
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes += utf8
+        bytes.append(UInt8(ascii: "\""))
+    }
 }

@@ -7,7 +7,7 @@ public struct CSVSink<Output: TextOutput>: FrameSink {
     /// Where the rows go.
     public private(set) var output: Output
     /// The row being written, reused from frame to frame.
-    private var line: [UInt8] = []
+    private var line = LineBuffer()
 
     /// Creates a sink that writes to `output`.
     public init(output: Output) {
@@ -27,30 +27,41 @@ public struct CSVSink<Output: TextOutput>: FrameSink {
         try output.write(CSVColumns.header(of: schema).map(CSVText.field).joined(separator: ",") + "\n")
     }
 
-    /// Writes one row.
+    /// Writes one row, built in a reused buffer with the numbers formatted straight into it.
     public mutating func write(_ frame: borrowing Frame) throws {
-        // The row is built in one reused buffer and written once: numbers are formatted into it.
-        line.removeAll(keepingCapacity: true)
-        NumberFormat.append(Int64(frame.index), to: &line)
-        line.append(0x2C)
-        NumberFormat.append(frame.time, to: &line)
-        for channel in frame.schema.channels {
-            if case .path = channel.kind {
-                line.append(0x2C)
-                line.append(contentsOf: CSVText.field(frame.paths[channel.offset]).utf8)
-            } else {
-                for component in 0..<channel.width {
-                    line.append(0x2C)
-                    NumberFormat.append(frame.numbers[channel.offset + component], to: &line)
+        // The row's length at most: the index, the time, a comma and a number per number, a
+        // comma per path and the path quoted (a byte is at most two, `""`, and two quotes), the
+        // events' comma, the events and the line break.
+        let schema = frame.schema
+        precondition(frame.numbers.count >= schema.numberCount, "a frame with fewer numbers than its schema")
+        var capacity = 20 + 1 + NumberFormat.maximumLength + schema.numberCount * (1 + NumberFormat.maximumLength)
+            + schema.pathCount + 2
+        for path in frame.paths { capacity += 2 + 2 * path.utf8.count }
+        let events = frame.events.isEmpty ? "" : CSVText.field(frame.events.map(\.description).joined(separator: "; "))
+        capacity += events.utf8.count
+        let channels = schema.channels
+        let count = line.write(capacity: capacity) { writer in
+            writer.append(integer: Int64(frame.index))
+            writer.append(byte: 0x2C)
+            writer.append(number: frame.time)
+            frame.numbers.withUnsafeBufferPointer { numbers in
+                for channel in channels {
+                    if case .path = channel.kind {
+                        writer.append(byte: 0x2C)
+                        writer.append(CSVText.field(frame.paths[channel.offset]))
+                    } else {
+                        for component in 0..<channel.width {
+                            writer.append(byte: 0x2C)
+                            writer.append(number: numbers[channel.offset + component])
+                        }
+                    }
                 }
             }
+            writer.append(byte: 0x2C)
+            writer.append(events)
+            writer.append(byte: 0x0A)
         }
-        line.append(0x2C)
-        if !frame.events.isEmpty {
-            line.append(contentsOf: CSVText.field(frame.events.map(\.description).joined(separator: "; ")).utf8)
-        }
-        line.append(0x0A)
-        try line.withUnsafeBytes { try output.write(bytes: $0) }
+        try line.withText(count: count) { try output.write(bytes: $0) }
     }
 
     /// Flushes the output.

@@ -12,50 +12,81 @@ extension Path {
     /// // "M 0 0 L 2.5 0 L 2.5 1 L 0 1 Z"
     /// ```
     ///
-    /// - Complexity: O(n) in the number of elements.
+    /// - Complexity: O(n) in the number of elements. The text is written into one temporary
+    ///   buffer (on the stack when it is small) and copied into the string once.
     public var svgPathData: String {
-        var text = ""
-        text.reserveCapacity(points.count * 8 + verbs.count * 2)
-        for element in elements {
-            if !text.isEmpty { text += " " }
-            Self.appendSVG(of: element, to: &text)
+        // A verb and its space take 2 bytes, a number and its space at most 25; the last number
+        // may write whole words past its end.
+        let capacity = verbs.count * 2 + points.count * 2 * Self.svgNumberCapacity + NumberText.scratchByteCount
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            let start = UnsafeMutableRawPointer(buffer.baseAddress!)
+            var count = 0
+            for element in elements {
+                if count > 0 {
+                    start.storeBytes(of: Self.space, toByteOffset: count, as: UInt8.self)
+                    count += 1
+                }
+                count += Self.writeSVG(of: element, to: start + count)
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
-        return text
     }
 
-    /// Appends one element as absolute SVG path data.
-    static func appendSVG(of element: PathElement, to text: inout String) {
-        func append(_ points: Point...) {
-            for p in points {
-                text += " "
-                text += svgNumber(p.x)
-                text += " "
-                text += svgNumber(p.y)
-            }
+    /// The most bytes one number of path data and the space before it take.
+    static var svgNumberCapacity: Int { NumberText.maximumLength + 1 }
+
+    /// The most bytes ``writeSVG(of:to:)`` writes for one element, words past the text included.
+    static var svgElementCapacity: Int { 1 + 6 * svgNumberCapacity + NumberText.scratchByteCount }
+
+    /// ASCII space.
+    static var space: UInt8 { UInt8(ascii: " ") }
+
+    /// Writes one element as absolute SVG path data (`M 1 2`, `C 1 2 3 4 5 6`, `Z`) at `start`
+    /// and returns its length in bytes.
+    ///
+    /// - Parameter start: Memory with room for ``svgElementCapacity`` bytes; bytes past the
+    ///   returned length may be overwritten with anything.
+    static func writeSVG(of element: PathElement, to start: UnsafeMutableRawPointer) -> Int {
+        var count = 1
+        func write(_ point: Point) {
+            start.storeBytes(of: space, toByteOffset: count, as: UInt8.self)
+            count += 1
+            count += writeSVGNumber(point.x, to: start + count)
+            start.storeBytes(of: space, toByteOffset: count, as: UInt8.self)
+            count += 1
+            count += writeSVGNumber(point.y, to: start + count)
         }
         switch element {
         case .move(let p):
-            text += "M"
-            append(p)
+            start.storeBytes(of: UInt8(ascii: "M"), as: UInt8.self)
+            write(p)
         case .line(let p):
-            text += "L"
-            append(p)
+            start.storeBytes(of: UInt8(ascii: "L"), as: UInt8.self)
+            write(p)
         case .quadCurve(let p, let c):
-            text += "Q"
-            append(c, p)
+            start.storeBytes(of: UInt8(ascii: "Q"), as: UInt8.self)
+            write(c)
+            write(p)
         case .curve(let p, let c1, let c2):
-            text += "C"
-            append(c1, c2, p)
+            start.storeBytes(of: UInt8(ascii: "C"), as: UInt8.self)
+            write(c1)
+            write(c2)
+            write(p)
         case .closeSubpath:
-            text += "Z"
+            start.storeBytes(of: UInt8(ascii: "Z"), as: UInt8.self)
         }
+        return count
     }
 
-    /// A number as the shortest text that parses back to it, whole numbers without `.0`.
-    static func svgNumber(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
-            return String(Int64(value))
+    /// Writes a number as the shortest text that parses back to it, whole numbers below 2^53
+    /// without `.0` (and `-0.0` as `0`), and returns its length in bytes.
+    ///
+    /// - Parameter start: Memory with room for `NumberText.scratchByteCount` bytes.
+    static func writeSVGNumber(_ value: Double, to start: UnsafeMutableRawPointer) -> Int {
+        // Whole below 2^53, where the conversion is exact (and cheaper than rounding).
+        if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
+            return NumberText.writeWholeNumber(value, signedZero: false, to: start)
         }
-        return value.description
+        return NumberText.write(value, to: start)
     }
 }

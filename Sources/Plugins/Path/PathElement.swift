@@ -33,9 +33,10 @@ public enum PathElement: Sendable, Hashable, CustomStringConvertible {
 
     /// The element as SVG path data with absolute coordinates (`M 1 2`, `C 1 2 3 4 5 6`, `Z`).
     public var description: String {
-        var text = ""
-        Path.appendSVG(of: self, to: &text)
-        return text
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Path.svgElementCapacity) { buffer in
+            let count = Path.writeSVG(of: self, to: UnsafeMutableRawPointer(buffer.baseAddress!))
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
     }
 }
 

@@ -62,6 +62,60 @@ struct PathPrintingTests {
         }
     }
 
+    @Test func printedNumbersAreTheirDescriptionsWholeNumbersWithoutFraction() throws {
+        // The text the printer wrote before it wrote bytes itself: `description` per number.
+        func reference(_ value: Double) -> String {
+            if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
+            return value.description
+        }
+        func reference(_ element: PathElement) -> String {
+            func numbers(_ points: Point...) -> String {
+                points.map { " \(reference($0.x)) \(reference($0.y))" }.joined()
+            }
+            switch element {
+            case .move(let p): return "M" + numbers(p)
+            case .line(let p): return "L" + numbers(p)
+            case .quadCurve(let p, let c): return "Q" + numbers(c, p)
+            case .curve(let p, let c1, let c2): return "C" + numbers(c1, c2, p)
+            case .closeSubpath: return "Z"
+            }
+        }
+        var generator = SplitMix64(state: 11)
+        func randomCoordinate() -> Double {
+            switch Int.random(in: 0..<6, using: &generator) {
+            case 0: return Double(Int.random(in: -1000...1000, using: &generator))
+            case 1: return Double.random(in: -1000...1000, using: &generator)
+            case 2: return Double.random(in: 0...1, using: &generator)
+            case 3: return [-0.0, 0, 1e-5, 9_007_199_254_740_992, -9_007_199_254_740_994, 1e300, .leastNonzeroMagnitude,
+                            -.greatestFiniteMagnitude, 0.1, 1e16, -1e-4.nextDown][Int.random(in: 0..<11, using: &generator)]
+            case 4: return Double(Int64.random(in: -(1 << 60)...(1 << 60), using: &generator))
+            default:
+                var bits: Double
+                repeat { bits = Double(bitPattern: generator.next()) } while !bits.isFinite
+                return bits
+            }
+        }
+        func randomPoint() -> Point { Point(x: randomCoordinate(), y: randomCoordinate()) }
+        for _ in 0..<2_000 {
+            var path = Path()
+            try path.move(to: randomPoint())
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0: try path.addLine(to: randomPoint())
+                case 1: try path.addQuadCurve(to: randomPoint(), control: randomPoint())
+                case 2: try path.addCurve(to: randomPoint(), control1: randomPoint(), control2: randomPoint())
+                case 3: path.closeSubpath()
+                default: try path.move(to: randomPoint())
+                }
+            }
+            let expected = path.elements.map(reference).joined(separator: " ")
+            #expect(path.svgPathData == expected)
+            for element in path.elements {
+                #expect(element.description == reference(element))
+            }
+        }
+    }
+
     @Test func parsedDataRoundTripsThroughPrinting() throws {
         for data in [
             "M10 30 A20 20 0 0 1 50 30 A20 20 0 0 1 90 30 Q90 60 50 90 Q10 60 10 30Z",

@@ -225,8 +225,10 @@ struct RunSlot {
     /// then reads nothing but the slot and the state's cell.
     var firstLane = AnimatorProgram.Lane(startFraction: 0, from: 0, to: 0, word: 0)
     var laneCount = 0
-    /// The timing curve's table, or `nil` for linear timing.
+    /// The timing curve's table, or `nil` for linear timing and curves without one.
     var curve: UnsafePointer<Double>?
+    /// Whether the curve is called (no table follows it everywhere, and it is not linear).
+    var callsCurve = false
 
     init(_ program: AnimatorProgram) {
         self.program = .passUnretained(program)
@@ -242,6 +244,7 @@ struct RunSlot {
         if let lanes = program.lanes, program.laneCount > 0 { firstLane = lanes[0] }
         laneCount = program.laneCount
         curve = program.curveTable.map { UnsafePointer($0.pieces) }
+        callsCurve = curve == nil && !program.timing.isLinear
     }
 
     /// Runs the frame at clock time `time` unless the animator reaches an end there (or is not
@@ -257,6 +260,10 @@ struct RunSlot {
         guard let cell, let lanes else { return true }
         let fraction = position / duration
         let sequence = cell.lock()
+        // Lanes added together start together: a called curve (a spring's cosine, sine and
+        // exponential) is evaluated once for them.
+        var calledStart = Double.nan
+        var calledProgress = 0.0
         for index in 0..<laneCount {
             let lane = index == 0 ? firstLane : lanes[index]
             let local = AnimatorProgram.localProgress(startingAt: lane.startFraction, at: fraction)
@@ -265,6 +272,12 @@ struct RunSlot {
                 progress = TimingCurveTable.lookup(local, base: 0, pieces: curve) {
                     program._withUnsafeGuaranteedRef { $0.timing }
                 }
+            } else if callsCurve {
+                if lane.startFraction != calledStart {
+                    calledStart = lane.startFraction
+                    calledProgress = program._withUnsafeGuaranteedRef { $0.timing.value(at: local) }
+                }
+                progress = calledProgress
             } else {
                 progress = local > 0 ? min(local, 1) : 0
             }

@@ -83,10 +83,10 @@ final class AnimatorProgram: @unchecked Sendable {
     }
 
     /// Whether the batch can run this animator's frames itself while it runs at constant speed:
-    /// every animation a number stored into a plain-data state, and a curve it can read from a
-    /// table (or linear timing).
+    /// every animation a number stored into a plain-data state. Its curve is read from a table,
+    /// or computed (linear timing), or called (a curve no table follows everywhere, a spring's).
     var isBatchable: Bool {
-        !usesClosures && isPlainState && duration > 0 && (curveTable != nil || timing.isLinear)
+        !usesClosures && isPlainState && duration > 0
     }
 
     /// Whether the animator runs (or waits out its delay): its group then keeps it alive.

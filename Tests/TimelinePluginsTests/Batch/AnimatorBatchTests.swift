@@ -131,6 +131,39 @@ struct AnimatorBatchTests {
         }
     }
 
+    @Test func aSpringEasedAnimatorFollowsTheAnalyticSpringFrameByFrame() throws {
+        // A spring's curve has no table (it jumps to 1 where it settles), so the batch's loop
+        // calls it, once for the animations that start together. The reference is the closed
+        // form of a damped oscillator from rest, by hand: 1 − e^(−ζω₀τ) (cos ω_d τ + ζω₀/ω_d sin ω_d τ).
+        let timing = try SpringTiming(dampingRatio: 0.7, duration: 1)
+        let spring = timing.spring
+        let omega0 = (spring.stiffness / spring.mass).squareRoot()
+        let zeta = spring.damping / (2 * (spring.stiffness * spring.mass).squareRoot())
+        let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+        func eased(_ p: Double) -> Double {
+            let tau = p * timing.duration
+            return 1 - exp(-zeta * omega0 * tau) * (cos(omegaD * tau) + zeta * omega0 / omegaD * sin(omegaD * tau))
+        }
+        let clock = ManualClock(frameRate: .fps60)
+        let state = AnimatedState(Sprite(x: 0, y: 10))
+        let animator = try Animator(duration: 1, timing: TimingCurve(timing), state: state, clock: clock)
+        try animator.addAnimation(\.x, to: 100)
+        try animator.addAnimation(\.y, to: -30, delayFactor: 0.25)
+        try animator.start()
+        for frame in 1..<60 {
+            clock.advanceFrame()
+            let p = Double(frame) / 60
+            let x = 100 * eased(p)
+            let y = 10 + (-40) * (p <= 0.25 ? 0 : eased((p - 0.25) / 0.75))
+            let sprite = state.value
+            #expect(abs(sprite.x - x) <= 1e-12 * 100, "frame \(frame): x \(sprite.x), expected \(x)")
+            #expect(abs(sprite.y - y) <= 1e-12 * 40, "frame \(frame): y \(sprite.y), expected \(y)")
+        }
+        clock.advanceFrame()
+        #expect(state.value == Sprite(x: 100, y: -30))
+        #expect(animator.completion?.finished == true)
+    }
+
     @Test func twoAnimatorsOnOneStatePublishOnceAFrameWithBothWritten() throws {
         let clock = ManualClock(frameRate: .fps60)
         let state = AnimatedState(Sprite())

@@ -33,7 +33,11 @@ public struct CSVSink<Output: TextOutput>: FrameSink {
         // comma per path and the path quoted (a byte is at most two, `""`, and two quotes), the
         // events' comma, the events and the line break.
         let schema = frame.schema
-        precondition(frame.numbers.count >= schema.numberCount, "a frame with fewer numbers than its schema")
+        guard frame.numbers.count >= schema.numberCount, frame.paths.count >= schema.pathCount else {
+            throw SinkError.unsupportedSchema(
+                reason: "frame \(frame.index) has \(frame.numbers.count) numbers and \(frame.paths.count) paths, "
+                    + "where its schema has \(schema.numberCount) and \(schema.pathCount)")
+        }
         var capacity = 20 + 1 + NumberFormat.maximumLength + schema.numberCount * (1 + NumberFormat.maximumLength)
             + schema.pathCount + 2
         for path in frame.paths { capacity += 2 + 2 * path.utf8.count }

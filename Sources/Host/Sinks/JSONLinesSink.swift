@@ -73,11 +73,14 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
     /// reused buffer, numbers formatted straight into it, so a frame without paths or events
     /// allocates nothing.
     public mutating func write(_ frame: borrowing Frame) throws {
+        // The loop below reads the numbers and paths unchecked.
+        guard frame.numbers.count >= counts.numbers, frame.paths.count >= counts.paths else {
+            throw SinkError.unsupportedSchema(
+                reason: "frame \(frame.index) has \(frame.numbers.count) numbers and \(frame.paths.count) paths, "
+                    + "where the schema the sink began with has \(counts.numbers) and \(counts.paths)")
+        }
         // The line's length at most: the fixed part, the values with their paths quoted (a byte
         // is at most six, `\u001f`), and the events.
-        precondition(
-            frame.numbers.count >= counts.numbers && frame.paths.count >= counts.paths,
-            "a frame with fewer numbers or paths than the schema the sink began with")
         var capacity = Self.fixedCapacity + valuesCapacity
         for path in frame.paths { capacity += 6 * path.utf8.count }
         var events: [String] = []

@@ -95,6 +95,26 @@ struct FrameLineTests {
         #expect(sink.output.text == expected)
     }
 
+    @Test func aFrameShorterThanItsSchemaIsAnErrorNotACrash() throws {
+        var short = Frame(schema: Self.schema, index: 3)
+        short.numbers.removeLast()
+        var json = JSONLinesSink(output: StringOutput())
+        try json.begin(schema: Self.schema)
+        #expect(throws: SinkError.self) { try json.write(short) }
+        var csv = CSVSink(output: StringOutput())
+        try csv.begin(schema: Self.schema)
+        #expect(throws: SinkError.self) { try csv.write(short) }
+        var noPaths = Frame(schema: Self.schema, index: 4)
+        noPaths.paths.removeAll()
+        do {
+            try json.write(noPaths)
+            Issue.record("a frame without its paths was written")
+        } catch let error as SinkError {
+            #expect(error.description.contains("frame 4 has") && error.description.contains("paths"))
+        }
+        #expect(throws: SinkError.self) { try csv.write(noPaths) }
+    }
+
     @Test func integersAppendAsTheirDigits() {
         var generator = SplitMix64(state: 64)
         var values: [Int64] = [0, 1, -1, 9, 10, 99_999_999, 100_000_000, -100_000_000, .max, .min, .max - 1, .min + 1]

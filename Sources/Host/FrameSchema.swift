@@ -46,12 +46,17 @@ public struct FrameSchema: Sendable, Hashable {
 
     /// Lays out channels in the order given.
     ///
-    /// - Parameter channels: Names and kinds; names should be unique.
+    /// - Parameter channels: Names and kinds; names should be unique, and a vector's count is 0
+    ///   or more (a negative count is a programming error and stops the program: sinks write the
+    ///   numbers a schema lays out without checking each one).
     public init(_ channels: [(name: String, kind: Kind)]) {
         var laidOut: [Channel] = []
         var numbers = 0
         var paths = 0
         for (name, kind) in channels {
+            if case .vector(let count) = kind {
+                precondition(count >= 0, "frame schema: channel '\(name)' is a vector of \(count) numbers; a count is 0 or more")
+            }
             if case .path = kind {
                 laidOut.append(Channel(name: name, kind: kind, offset: paths))
                 paths += 1

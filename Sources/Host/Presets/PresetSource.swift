@@ -29,6 +29,9 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
     /// The preset's channels, made once (a preset builds them anew each time it is asked), each
     /// reading the state from a pointer at its offset in the frame.
     private let writers: [ChannelWriter]
+    /// The alignment of the scratch space a plain-data state is copied into: the state's own,
+    /// and at least 16.
+    private let stateAlignment = max(16, MemoryLayout<Preset.State>.alignment)
     private var pending = PendingEvents()
     /// The frame the running transition expects next.
     private var nextFrame = 0
@@ -86,7 +89,7 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
         // preset types and so cannot be specialised.
         let byteCount = state.plainByteCount
         if byteCount > 0 {
-            withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: 16) { buffer in
+            withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: stateAlignment) { buffer in
                 _ = state.copyPlainValue(to: buffer.baseAddress!)
                 Self.write(writers, from: UnsafeRawPointer(buffer.baseAddress!), into: &frame)
             }

@@ -88,22 +88,23 @@ public struct PresetChannel<State>: Sendable {
     public let name: String
     /// The kind of value.
     public let kind: FrameSchema.Kind
-    /// Reads the state at a pointer (typed `State`) and writes the value at an offset of the
-    /// frame: a pointer, so that code generic over presets passes the state without copying it,
-    /// and each channel, made where `State` is known, reads just the fields it needs.
+    /// Reads the state at a pointer (memory that holds a `State`, read with `load(as:)`) and
+    /// writes the value at an offset of the frame: a pointer, so that code generic over presets
+    /// passes the state without copying it, and each channel, made where `State` is known, reads
+    /// just the fields it needs.
     let write: @Sendable (UnsafeRawPointer, inout Frame, Int) -> Void
 
     /// A number.
     public static func scalar(_ name: String, _ read: @escaping @Sendable (State) -> Double) -> PresetChannel {
         PresetChannel(name: name, kind: .scalar) { state, frame, offset in
-            frame.numbers[offset] = read(state.assumingMemoryBound(to: State.self).pointee)
+            frame.numbers[offset] = read(state.load(as: State.self))
         }
     }
 
     /// A colour (written as straight sRGB components).
     public static func color(_ name: String, _ read: @escaping @Sendable (State) -> Color) -> PresetChannel {
         PresetChannel(name: name, kind: .color) { state, frame, offset in
-            let color = read(state.assumingMemoryBound(to: State.self).pointee)
+            let color = read(state.load(as: State.self))
             frame.numbers[offset] = color.red
             frame.numbers[offset + 1] = color.green
             frame.numbers[offset + 2] = color.blue
@@ -114,7 +115,7 @@ public struct PresetChannel<State>: Sendable {
     /// A path (written as SVG path data).
     public static func path(_ name: String, _ read: @escaping @Sendable (State) -> Path) -> PresetChannel {
         PresetChannel(name: name, kind: .path) { state, frame, offset in
-            frame.paths[offset] = read(state.assumingMemoryBound(to: State.self).pointee).svgPathData
+            frame.paths[offset] = read(state.load(as: State.self)).svgPathData
         }
     }
 }

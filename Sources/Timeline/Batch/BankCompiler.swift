@@ -152,12 +152,12 @@ struct BankCompiler {
         }
     }
 
-    /// A key that identifies equal values of a `Hashable` type, or `nil`.
     /// `function`'s table if it follows the curve everywhere.
     private static func fullTable(_ function: any TimingFunction) -> TimingCurveTable? {
         TimingCurveTable(TimingCurve(function)).fullyTabulated
     }
 
+    /// A key that identifies equal values of a `Hashable` type, or `nil`.
     private static func key(_ value: Any) -> AnyHashable? {
         guard let hashable = value as? any Hashable else { return nil }
         return AnyHashable(hashable)

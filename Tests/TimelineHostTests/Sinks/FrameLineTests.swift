@@ -115,6 +115,14 @@ struct FrameLineTests {
         #expect(throws: SinkError.self) { try csv.write(noPaths) }
     }
 
+    @Test func aVectorOfNegativeCountStopsTheProgramBeforeAnySinkReadsIt() async {
+        // Sinks read the numbers a schema lays out without checking each one, so a schema that
+        // would lay out fewer numbers than its channels read is refused where it is made.
+        await #expect(processExitsWith: .failure) {
+            _ = FrameSchema([("a", .scalar), ("b", .scalar), ("c", .vector(-2))])
+        }
+    }
+
     @Test func integersAppendAsTheirDigits() {
         var generator = SplitMix64(state: 64)
         var values: [Int64] = [0, 1, -1, 9, 10, 99_999_999, 100_000_000, -100_000_000, .max, .min, .max - 1, .min + 1]

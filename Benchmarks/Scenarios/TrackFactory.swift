@@ -1,24 +1,8 @@
 import Timeline
 import TimelinePlugins
 
-/// SplitMix64: seeded, so every run builds the same tracks.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        Double.random(in: range, using: &self)
-    }
-}
+/// The package's SplitMix64: seeded, so every run builds the same tracks.
+typealias SeededRandom = SplitMix64
 
 /// The tracks of scenarios 1, 2 and 7: three keyframes each, times and values from a seeded
 /// generator so that no two tracks share anything but their segment kind.

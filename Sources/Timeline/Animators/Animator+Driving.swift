@@ -86,14 +86,10 @@ extension Animator: AnimatorDriver {
     /// references (the group and the state's cell are locked).
     func applyWholeStateLocked(_ program: AnimatorProgram, fraction: Double, markers: inout [AnimatorEvent]) {
         var root = state.storage.take()
-        // One eased progress per start fraction, as in the program's own loop.
-        var lastStart = Double.nan
-        var progress = 0.0
+        var shared = SharedProgress()
         for index in program.entries.indices {
-            let start = program.entries[index].startFraction
-            if start != lastStart {
-                lastStart = start
-                progress = program.progress(startingAt: start, at: fraction)
+            let progress = shared.progress(startingAt: program.entries[index].startFraction) {
+                program.progress(startingAt: $0, at: fraction)
             }
             AnimatorProgram.passMarkers(of: &program.entries[index], to: progress, into: &markers)
             let entry = program.entries[index]

@@ -260,10 +260,7 @@ struct RunSlot {
         guard let cell, let lanes else { return true }
         let fraction = position / duration
         let sequence = cell.lock()
-        // Lanes added together start together: a called curve (a spring's cosine, sine and
-        // exponential) is evaluated once for them.
-        var calledStart = Double.nan
-        var calledProgress = 0.0
+        var called = SharedProgress()
         for index in 0..<laneCount {
             let lane = index == 0 ? firstLane : lanes[index]
             let local = AnimatorProgram.localProgress(startingAt: lane.startFraction, at: fraction)
@@ -273,11 +270,9 @@ struct RunSlot {
                     program._withUnsafeGuaranteedRef { $0.timing }
                 }
             } else if callsCurve {
-                if lane.startFraction != calledStart {
-                    calledStart = lane.startFraction
-                    calledProgress = program._withUnsafeGuaranteedRef { $0.timing.value(at: local) }
+                progress = called.progress(startingAt: lane.startFraction) { _ in
+                    program._withUnsafeGuaranteedRef { $0.timing.value(at: local) }
                 }
-                progress = calledProgress
             } else {
                 progress = local > 0 ? min(local, 1) : 0
             }

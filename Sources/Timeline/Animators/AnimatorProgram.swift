@@ -149,18 +149,12 @@ final class AnimatorProgram: @unchecked Sendable {
             driver?.applyWholeStateLocked(self, fraction: fraction, markers: &markerEvents)
         } else {
             let cell = self.cell
-            // Animations added together start together: their eased progress is computed once (a
-            // spring's curve costs a cosine, a sine and an exponential per call).
-            var lastStart = Double.nan
-            var lastProgress = 0.0
+            var shared = SharedProgress()
             entries.withUnsafeMutableBufferPointer { entries in
                 for index in entries.indices {
-                    let start = entries[index].startFraction
-                    if start != lastStart {
-                        lastStart = start
-                        lastProgress = self.progress(startingAt: start, at: fraction)
+                    let progress = shared.progress(startingAt: entries[index].startFraction) {
+                        self.progress(startingAt: $0, at: fraction)
                     }
-                    let progress = lastProgress
                     if !entries[index].markers.isEmpty {
                         Self.passMarkers(of: &entries[index], to: progress, into: &markerEvents)
                     }
@@ -209,6 +203,25 @@ final class AnimatorProgram: @unchecked Sendable {
         if fraction <= start { return 0 }
         if start >= 1 { return 1 }
         return min((fraction - start) / (1 - start), 1)
+    }
+}
+
+/// The eased progress of consecutive animations that start at the same fraction, computed once:
+/// animations added together start together, and a called curve (a spring's) costs a cosine, a
+/// sine and an exponential. The batch's loop and both of the program's steps use it.
+struct SharedProgress {
+    private var start = Double.nan
+    private var value = 0.0
+
+    /// The progress of an animation starting at `start`: `compute(start)`, or the last result
+    /// if the previous animation started at the same fraction.
+    @inline(__always)
+    mutating func progress(startingAt start: Double, _ compute: (Double) -> Double) -> Double {
+        if start != self.start {
+            self.start = start
+            value = compute(start)
+        }
+        return value
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import Timeline
 
 @testable import TimelineHost
 
@@ -137,20 +138,5 @@ struct FrameLineTests {
             NumberFormat.append(value, to: &bytes)
             #expect(String(decoding: bytes.dropFirst(), as: UTF8.self) == String(value))
         }
-    }
-}
-
-/// A deterministic pseudo-random generator (SplitMix64) so that failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    /// The state, advanced by every number.
-    var state: UInt64
-
-    /// The next number.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

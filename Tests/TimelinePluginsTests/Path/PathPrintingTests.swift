@@ -30,29 +30,14 @@ struct PathPrintingTests {
 
     @Test func printedDataParsesBackToTheSamePath() throws {
         var generator = SplitMix64(state: 7)
-        func randomCoordinate() -> Double {
-            // Mixed magnitudes and fractions: every finite Double must survive.
-            switch Int.random(in: 0..<4, using: &generator) {
-            case 0: return Double(Int.random(in: -1000...1000, using: &generator))
-            case 1: return Double.random(in: -1...1, using: &generator)
-            case 2: return Double.random(in: -1e6...1e6, using: &generator) * 1e-12
-            default:
-                var bits: Double
-                repeat { bits = Double(bitPattern: generator.next()) } while !bits.isFinite
-                return bits
-            }
-        }
-        func randomPoint() -> Point { Point(x: randomCoordinate(), y: randomCoordinate()) }
         for _ in 0..<200 {
-            var path = Path()
-            try path.move(to: randomPoint())
-            for _ in 0..<Int.random(in: 1...12, using: &generator) {
-                switch Int.random(in: 0..<5, using: &generator) {
-                case 0: try path.addLine(to: randomPoint())
-                case 1: try path.addQuadCurve(to: randomPoint(), control: randomPoint())
-                case 2: try path.addCurve(to: randomPoint(), control1: randomPoint(), control2: randomPoint())
-                case 3: path.closeSubpath()
-                default: try path.move(to: randomPoint())
+            let path = try Self.randomPath(elements: 1...12, using: &generator) { generator in
+                // Mixed magnitudes and fractions: every finite Double must survive.
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: return Double(Int.random(in: -1000...1000, using: &generator))
+                case 1: return Double.random(in: -1...1, using: &generator)
+                case 2: return Double.random(in: -1e6...1e6, using: &generator) * 1e-12
+                default: return Self.finiteBits(using: &generator)
                 }
             }
             let text = path.svgPathData
@@ -81,31 +66,16 @@ struct PathPrintingTests {
             }
         }
         var generator = SplitMix64(state: 11)
-        func randomCoordinate() -> Double {
-            switch Int.random(in: 0..<6, using: &generator) {
-            case 0: return Double(Int.random(in: -1000...1000, using: &generator))
-            case 1: return Double.random(in: -1000...1000, using: &generator)
-            case 2: return Double.random(in: 0...1, using: &generator)
-            case 3: return [-0.0, 0, 1e-5, 9_007_199_254_740_992, -9_007_199_254_740_994, 1e300, .leastNonzeroMagnitude,
-                            -.greatestFiniteMagnitude, 0.1, 1e16, -1e-4.nextDown][Int.random(in: 0..<11, using: &generator)]
-            case 4: return Double(Int64.random(in: -(1 << 60)...(1 << 60), using: &generator))
-            default:
-                var bits: Double
-                repeat { bits = Double(bitPattern: generator.next()) } while !bits.isFinite
-                return bits
-            }
-        }
-        func randomPoint() -> Point { Point(x: randomCoordinate(), y: randomCoordinate()) }
         for _ in 0..<2_000 {
-            var path = Path()
-            try path.move(to: randomPoint())
-            for _ in 0..<Int.random(in: 0...12, using: &generator) {
-                switch Int.random(in: 0..<5, using: &generator) {
-                case 0: try path.addLine(to: randomPoint())
-                case 1: try path.addQuadCurve(to: randomPoint(), control: randomPoint())
-                case 2: try path.addCurve(to: randomPoint(), control1: randomPoint(), control2: randomPoint())
-                case 3: path.closeSubpath()
-                default: try path.move(to: randomPoint())
+            let path = try Self.randomPath(elements: 0...12, using: &generator) { generator in
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0: return Double(Int.random(in: -1000...1000, using: &generator))
+                case 1: return Double.random(in: -1000...1000, using: &generator)
+                case 2: return Double.random(in: 0...1, using: &generator)
+                case 3: return [-0.0, 0, 1e-5, 9_007_199_254_740_992, -9_007_199_254_740_994, 1e300, .leastNonzeroMagnitude,
+                                -.greatestFiniteMagnitude, 0.1, 1e16, -1e-4.nextDown][Int.random(in: 0..<11, using: &generator)]
+                case 4: return Double(Int64.random(in: -(1 << 60)...(1 << 60), using: &generator))
+                default: return Self.finiteBits(using: &generator)
                 }
             }
             let expected = path.elements.map(reference).joined(separator: " ")
@@ -114,6 +84,34 @@ struct PathPrintingTests {
                 #expect(element.description == reference(element))
             }
         }
+    }
+
+    /// A random path: a move, then `elements` random elements (lines, curves, closes, moves),
+    /// every coordinate drawn by `coordinate`.
+    static func randomPath(
+        elements: ClosedRange<Int>, using generator: inout SplitMix64,
+        coordinate: (inout SplitMix64) -> Double
+    ) throws -> Path {
+        func point() -> Point { Point(x: coordinate(&generator), y: coordinate(&generator)) }
+        var path = Path()
+        try path.move(to: point())
+        for _ in 0..<Int.random(in: elements, using: &generator) {
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0: try path.addLine(to: point())
+            case 1: try path.addQuadCurve(to: point(), control: point())
+            case 2: try path.addCurve(to: point(), control1: point(), control2: point())
+            case 3: path.closeSubpath()
+            default: try path.move(to: point())
+            }
+        }
+        return path
+    }
+
+    /// A finite number from random bits: any exponent, any significand.
+    static func finiteBits(using generator: inout SplitMix64) -> Double {
+        var value: Double
+        repeat { value = Double(bitPattern: generator.next()) } while !value.isFinite
+        return value
     }
 
     @Test func parsedDataRoundTripsThroughPrinting() throws {

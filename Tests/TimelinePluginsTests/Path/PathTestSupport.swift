@@ -134,17 +134,5 @@ struct BisectedCubicBezier: TimingFunction {
     static let easeIn = BisectedCubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
 }
 
-/// A deterministic pseudo-random generator (SplitMix64) for reproducible hostile data.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The asinh of `x` (for closed-form arc lengths).
 func inverseHyperbolicSine(_ x: Double) -> Double { log(x + (x * x + 1).squareRoot()) }

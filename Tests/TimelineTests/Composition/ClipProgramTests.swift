@@ -196,13 +196,9 @@ private struct ElementLeaf {
 /// gives, bit for bit, written in the clips' order.
 @Suite("Clips per element")
 struct PerElementClipTests {
+    /// The collection tests' random tracks.
     static func tracks(_ count: Int, seed: UInt64) -> [Track<Double>] {
-        var random = RandomTracks(seed: seed)
-        let kinds: [SegmentKind<Double>] = [
-            .linear, .hold, .cubic, .timing(TimingCurve(SquareTiming())), .timing(TimingCurve(ThirdsTiming())),
-            .timing(TimingCurve(QuadraticTiming())),
-        ]
-        return (0..<count).map { _ in random.track(keyframes: 2 + Int.random(in: 0...3, using: &random.random), kinds: kinds) }
+        CollectionClipTests.tracks(count, seed: seed)
     }
 
     /// The state at top-level time `time` by evaluating each leaf's track directly, in order: a

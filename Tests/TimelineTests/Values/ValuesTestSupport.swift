@@ -1,23 +1,12 @@
 import Testing
 import Timeline
 
-/// A seeded SplitMix64 generator, so that random tests are reproducible.
-struct ValuesTestRandom: RandomNumberGenerator {
-    private var state: UInt64
+/// The package's seeded generator, so that random tests are reproducible.
+typealias ValuesTestRandom = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func double(in range: ClosedRange<Double>) -> Double {
-        Double.random(in: range, using: &self)
-    }
+extension SplitMix64 {
+    /// A number drawn uniformly from `range`.
+    mutating func double(in range: ClosedRange<Double>) -> Double { uniform(range) }
 }
 
 /// Checks that `actual` is within `tolerance` of `expected`, reporting both on failure.

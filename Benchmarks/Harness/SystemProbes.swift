@@ -112,10 +112,14 @@ extension Substring {
     }
 }
 
-/// Keeps a value alive so that the optimiser cannot drop the work that produced it.
+/// Keeps a value alive so that the optimiser cannot drop the work that produced it: its bytes
+/// go to a sink the optimiser cannot see through (keeping only its lifetime would let a
+/// specialisation drop a plain value, and the work that computed it, altogether).
 @inline(never)
 func blackHole<T>(_ value: T) {
-    withExtendedLifetime(value) {}
+    withUnsafeBytes(of: value) { bytes in
+        BlackHoleSink.shared.consume(bytes.isEmpty ? 0 : Double(bytes[0] ^ bytes[bytes.count - 1]))
+    }
 }
 
 /// Keeps the bytes a buffer points to "observed": the optimiser cannot know what this reads.

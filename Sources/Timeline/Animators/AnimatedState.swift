@@ -39,7 +39,7 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
     @inlinable
     public var value: Root {
         if isPlain {
-            return cell.loadPlain(as: Root.self)
+            return cell.loadPlainOutOfLine(as: Root.self)
         }
         return storage.lockedRead()
     }
@@ -150,8 +150,9 @@ final class StateStorage<Root: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// The value, read under the lock (for roots that hold references).
-    @usableFromInline
+    /// The value, read under the lock (for roots that hold references). It retains what the copy
+    /// holds and releases nothing, as its effects attribute tells the optimiser.
+    @usableFromInline @_effects(releasenone)
     func lockedRead() -> Root {
         let sequence = cell.lock()
         defer { cell.unlock(from: sequence) }

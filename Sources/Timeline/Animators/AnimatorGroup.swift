@@ -193,13 +193,18 @@ final class AnimatorGroup: @unchecked Sendable {
     /// The group of `clock` for this state type, made on first use.
     static func group(for clock: any FrameClock) -> AnimatorGroup {
         let key = ObjectIdentifier(clock)
-        return animatorGroups.withLock { groups in
-            if let known = groups[key]?.value as? AnimatorGroup, known.clockReference.value === clock {
+        return animatorGroups.withLock { registry in
+            if let known = registry.groups[key]?.value as? AnimatorGroup, known.clockReference.value === clock {
                 return known
             }
             let group = AnimatorGroup(clock: clock)
-            if groups.count > 64 { groups = groups.filter { $0.value.value != nil } }
-            groups[key] = WeakGroup(value: group)
+            // Groups of released clocks are swept when the table has doubled since the last sweep:
+            // amortised constant time per clock, however many clocks are alive at once.
+            if registry.groups.count >= registry.sweepAt {
+                registry.groups = registry.groups.filter { $0.value.value != nil }
+                registry.sweepAt = max(64, 2 * registry.groups.count)
+            }
+            registry.groups[key] = WeakGroup(value: group)
             return group
         }
     }
@@ -308,7 +313,14 @@ private struct WeakGroup: @unchecked Sendable {
     weak var value: AnyObject?
 }
 
-private let animatorGroups = Locked<[ObjectIdentifier: WeakGroup]>([:])
+/// The group of every clock that has animators, by the clock's identity.
+private struct GroupRegistry: Sendable {
+    var groups: [ObjectIdentifier: WeakGroup] = [:]
+    /// The table's size at which the next sweep of released clocks' groups runs.
+    var sweepAt = 64
+}
+
+private let animatorGroups = Locked(GroupRegistry())
 
 /// A process-wide tick count that marks which states a tick already queued for publishing.
 enum AnimatorGroupEpoch {

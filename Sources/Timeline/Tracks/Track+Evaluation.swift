@@ -3,15 +3,16 @@ extension Track {
     /// at or after the last keyframe, else `i` with `times[i] <= time < times[i + 1]`.
     @inlinable
     func segmentIndex(containing time: Double, from hint: Int) -> Int {
-        let last = times.count - 1
-        guard time >= times[0] else { return -1 }
-        guard time < times[last] else { return last }
+        let storage = storage
+        let last = storage.keyframeCount - 1
+        guard time >= storage.time(at: 0) else { return -1 }
+        guard time < storage.time(at: last) else { return last }
         // Forward playback: the hint's segment or one of the next few.
         var index = max(hint, 0)
-        if index < last, times[index] <= time {
+        if index < last, storage.time(at: index) <= time {
             var steps = 0
             while index < last, steps < 4 {
-                if time < times[index + 1] { return index }
+                if time < storage.time(at: index + 1) { return index }
                 index += 1
                 steps += 1
             }
@@ -21,16 +22,18 @@ extension Track {
         var high = last
         while high - low > 1 {
             let middle = (low + high) / 2
-            if times[middle] <= time { low = middle } else { high = middle }
+            if storage.time(at: middle) <= time { low = middle } else { high = middle }
         }
         return low
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func value(at time: Double, segment index: Int) -> Value {
-        if index < 0 { return values[0] }
-        if index >= times.count - 1 { return values[times.count - 1] }
-        if let pieces = storage.tablePieces[index] {
+        let storage = storage
+        if index < 0 { return storage.value(at: 0) }
+        let last = storage.keyframeCount - 1
+        if index >= last { return storage.value(at: last) }
+        if let pieces = storage.tablePieces(ofSegment: index) {
             return tabulatedValue(segment: index, at: time, pieces: pieces)
         }
         return evaluateValue(segment: index, local: time - times[index])
@@ -38,14 +41,15 @@ extension Track {
 
     /// The value of segment `index`, eased by its curve's table, at `time`: the arithmetic of a
     /// ``ScalarTrackBank`` of tabulated precision, so that the two agree bit for bit.
-    @inlinable
+    @inlinable @inline(__always)
     func tabulatedValue(segment index: Int, at time: Double, pieces: UnsafePointer<Double>) -> Value {
-        let start = storage.times[index]
-        let progress = (time - start) * (1 / (storage.times[index + 1] - start))
+        let storage = storage
+        let start = storage.time(at: index)
+        let progress = (time - start) * (1 / (storage.time(at: index + 1) - start))
         let u = progress > 0 ? (progress < 1 ? progress : 1) : 0
         let eased = TimingCurveTable.lookup(u, base: 0, pieces: pieces) { storage.curve(ofSegment: index) }
-        let from = storage.values[index]
-        return from + (storage.values[index + 1] - from).scaled(by: eased)
+        let from = storage.value(at: index)
+        return from + (storage.value(at: index + 1) - from).scaled(by: eased)
     }
 
     /// The value at `time` with every curve called itself, as ``ScalarTrackBank/Precision/identical``

@@ -37,7 +37,7 @@ public struct Track<Value: Animatable>: Sendable {
         keyframes: [Keyframe<Value>], times: [Double], values: [Value], kinds: [CompiledSegmentKind],
         startVelocities: [Value], endVelocities: [Value]
     ) {
-        storage = TrackStorage(
+        storage = TrackStorage.make(
             keyframes: keyframes, times: times, values: values, kinds: kinds,
             startVelocities: startVelocities, endVelocities: endVelocities)
     }

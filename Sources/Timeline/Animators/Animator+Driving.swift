@@ -36,9 +36,11 @@ extension Animator: AnimatorDriver {
             result = .failure(error)
         }
         let released = group.updateMembershipLocked(program, animator: self)
+        let emitter = program.events
         group.lock.unlock()
         withExtendedLifetime(released) {}
-        for event in try result.get() { events.send(event) }
+        let events = try result.get()
+        if let emitter { for event in events { emitter.send(event) } }
     }
 
     /// Makes sure the group's tick handler is on the clock (before the animator first runs).
@@ -63,8 +65,9 @@ extension Animator: AnimatorDriver {
         var publishing: [any StatePublishing] = []
         group.lock.lock()
         let markers = program.applyValuesLocked(epoch: AnimatorGroupEpoch.next(), publishing: &publishing)
+        let emitter = program.events
         group.lock.unlock()
-        let deliveries = markers.isEmpty ? [] : [AnimatorDelivery(emitter: events, events: markers)]
+        let deliveries = markers.isEmpty || emitter == nil ? [] : [AnimatorDelivery(emitter: emitter, events: markers)]
         deliver(deliveries, publishing: publishing, releasing: nil)
     }
 

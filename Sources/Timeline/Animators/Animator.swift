@@ -51,7 +51,17 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
 
     /// Everything that happens to the animator: started, paused, resumed, reversed, markers of
     /// its clips, repeats of their named clips, and completed (always the last event).
-    public let events = Emitter<AnimatorEvent, Never>()
+    ///
+    /// Made the first time it is asked for; the animator delivers events from then on (as an
+    /// emitter does to observers that subscribe later).
+    public var events: Emitter<AnimatorEvent, Never> {
+        group.lock.withLock {
+            if let events = program.events { return events }
+            let events = Emitter<AnimatorEvent, Never>()
+            program.events = events
+            return events
+        }
+    }
 
     /// An animation as it is added: its entry, and its closure if it needs the state's type.
     struct Animation: Sendable {
@@ -83,7 +93,7 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
         group = AnimatorGroup.group(for: clock)
         program = AnimatorProgram(
             duration: duration, timing: timing, cell: state.cell, isPlainState: state.isPlain,
-            publisher: state, events: events)
+            publisher: state)
         program.driver = self
     }
 

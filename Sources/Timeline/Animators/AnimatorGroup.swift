@@ -132,20 +132,26 @@ final class AnimatorGroup: @unchecked Sendable {
                         kept += 1
                         continue
                     }
-                    let program = running[index]
-                    program.advanceLocked(to: time, epoch: epoch, deliveries: &deliveries, publishing: &publishing)
-                    if program.isRunningOrWaiting {
-                        slots[index] = RunSlot(program)
+                    // The running list keeps the program alive: no retain (a cold cache line
+                    // written) for each animator that completes.
+                    let stillRuns = slots[index].program._withUnsafeGuaranteedRef { program in
+                        program.advanceLocked(to: time, epoch: epoch, deliveries: &deliveries, publishing: &publishing)
+                        if program.isRunningOrWaiting {
+                            slots[index] = RunSlot(program)
+                            if kept != index { program.runningIndex = kept }
+                            return true
+                        }
+                        program.runningIndex = -1
+                        // Moved out, released after unlocking.
+                        if let animator = program.keepAlive.take() { finished.append(animator) }
+                        return false
+                    }
+                    if stillRuns {
                         if kept != index {
                             running.swapAt(kept, index)
                             slots[kept] = slots[index]
-                            program.runningIndex = kept
                         }
                         kept += 1
-                    } else {
-                        program.runningIndex = -1
-                        if let animator = program.keepAlive { finished.append(animator) }
-                        program.keepAlive = nil
                     }
                 }
             }

@@ -191,6 +191,29 @@ struct AnimatorTests {
         ])
     }
 
+    @Test("events reach observers that subscribe while the animator runs; unobserved ones complete alike")
+    func eventsMadeOnFirstUse() throws {
+        let (clock, state, observed) = try makeAnimator(duration: 1)
+        let unobserved = try Animator(duration: 1, state: state, clock: clock)
+        try unobserved.addAnimation(\.scale, to: 3)
+        let completions = Inbox<Completion>()
+        unobserved.addCompletion { completions.append($0) }
+        try observed.start()
+        try unobserved.start()
+        clock.advance(to: .milliseconds(500))
+        // Asked for halfway: it delivers from now on (an emitter's observers see what follows).
+        let events = Inbox<AnimatorEvent>()
+        let observation = observed.events.observe { events.append($0) }
+        #expect(observed.events === observed.events)
+        observed.pause()
+        try observed.start()
+        clock.advance(to: .seconds(2))
+        #expect(events.all == [.paused, .resumed, .completed(Completion(finished: true, position: .end, fractionComplete: 1))])
+        #expect(completions.all == [Completion(finished: true, position: .end, fractionComplete: 1)])
+        #expect(state.value.scale == 3)
+        withExtendedLifetime(observation) {}
+    }
+
     /// Fraction complete moving linearly from `from` to `to` over `duration` seconds.
     struct Ramp: Motion {
         var from: Double, to: Double, duration: Double

@@ -11,18 +11,20 @@ public struct Frame: Sendable {
     public let schema: FrameSchema
     /// Every numeric channel's numbers, laid out by ``schema``.
     public var numbers: [Double]
-    /// Every path channel's SVG path data, laid out by ``schema``.
-    public var paths: [String]
+    /// Every path channel's path, laid out by ``schema``: the geometry itself, so that a frame
+    /// is evaluated without printing anything. Sinks that write text format it as SVG path data
+    /// (``Path/svgPathData``) themselves, and a consumer that draws reads the points directly.
+    public var paths: [Path]
     /// What happened at this frame (animations started, markers passed, completions).
     public var events: [FrameEvent]
 
-    /// Creates a frame of zeros for a schema.
+    /// Creates a frame of zeros and empty paths for a schema.
     public init(schema: FrameSchema, index: Int = 0, time: Double = 0) {
         self.index = index
         self.time = time
         self.schema = schema
         numbers = Array(repeating: 0, count: schema.numberCount)
-        paths = Array(repeating: "", count: schema.pathCount)
+        paths = Array(repeating: Path(), count: schema.pathCount)
         events = []
     }
 

@@ -44,14 +44,14 @@ struct HookRunner {
     private var hooks: [any FrameHook]
     private var failed: [Bool]
     private var numbers: [Double] = []
-    private var paths: [String] = []
+    private var paths: [Path] = []
 
     init(plugins: PluginRegistry, schema: FrameSchema) {
         hooks = plugins.plugins.compactMap { $0 as? any FrameHook }
         failed = Array(repeating: false, count: hooks.count)
         if !hooks.isEmpty {
             numbers = Array(repeating: 0, count: schema.numberCount)
-            paths = Array(repeating: "", count: schema.pathCount)
+            paths = Array(repeating: Path(), count: schema.pathCount)
         }
     }
 

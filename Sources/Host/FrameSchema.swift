@@ -31,7 +31,7 @@ public struct FrameSchema: Sendable, Hashable {
         case vector(Int)
         /// Straight (not premultiplied) sRGB red, green, blue and alpha in `0...1`.
         case color
-        /// SVG path data.
+        /// A ``Path`` (one entry of ``Frame/paths``; text sinks print it as SVG path data).
         case path
     }
 

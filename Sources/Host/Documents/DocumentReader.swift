@@ -234,7 +234,7 @@ struct DocumentReader {
         case .path:
             let text = try cursor.string()
             do {
-                return .path(try Path(svgPathData: text).svgPathData)
+                return .path(try Path(svgPathData: text))
             } catch {
                 throw cursor.error("invalid path data at character \(error.offset): \(error.reason)")
             }

@@ -21,7 +21,7 @@ enum DocumentTrackValues: Sendable {
         case .vector(let tracks): .numbers(tracks.map(\.initialValue))
         case .color(let track):
             .numbers([track.initialValue.red, track.initialValue.green, track.initialValue.blue, track.initialValue.alpha])
-        case .path(let track): .path(track.keyframes[0].path.svgPathData)
+        case .path(let track): .path(track.keyframes[0].path)
         }
     }
 
@@ -47,7 +47,7 @@ enum DocumentTrackValues: Sendable {
                 frame.numbers[offset + 3] = color.alpha
             }
         case .path(let track):
-            body = { time, beforeFlag, frame in frame.paths[offset] = track.value(at: time, beforeFlag: beforeFlag).svgPathData }
+            body = { time, beforeFlag, frame in frame.paths[offset] = track.value(at: time, beforeFlag: beforeFlag) }
         }
         // The duration is finite and not negative: tracks are validated.
         return (try? Clip(duration: length, name: name, body))!

@@ -103,7 +103,7 @@ public struct DocumentTrack: Sendable {
         case vector(Int)
         /// Colours, `"#RRGGBB"` or `"#RRGGBBAA"`.
         case color
-        /// SVG path data.
+        /// Paths, written as SVG path data.
         case path
 
         var channelKind: FrameSchema.Kind {
@@ -135,7 +135,7 @@ public struct DocumentTrack: Sendable {
     /// The clip that writes this track's value into a frame, with its timing modifiers.
     let clip: Clip<Frame>
     /// The value the track shows outside its active interval where it does not fill (`"base"`,
-    /// by default its first keyframe's value), as frame numbers or path data.
+    /// by default its first keyframe's value), as frame numbers or a path.
     let base: DocumentValue
 }
 
@@ -175,23 +175,23 @@ struct DocumentEvent: Sendable {
 enum DocumentValue: Sendable {
     /// Numbers: one for a number track, one per component for a vector, four for a colour.
     case numbers([Double])
-    /// SVG path data.
-    case path(String)
+    /// A path.
+    case path(Path)
 }
 
 /// Every channel's base value, laid out as a frame.
 struct DocumentBase: Sendable {
     let numbers: [Double]
-    let paths: [String]
+    let paths: [Path]
 
     /// The base values of the tracks, in document order (the frame's channel order).
     init(_ tracks: [DocumentTrack]) {
         var numbers: [Double] = []
-        var paths: [String] = []
+        var paths: [Path] = []
         for track in tracks {
             switch track.base {
             case .numbers(let values): numbers += values
-            case .path(let data): paths.append(data)
+            case .path(let path): paths.append(path)
             }
         }
         self.numbers = numbers

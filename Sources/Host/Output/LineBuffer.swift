@@ -1,6 +1,6 @@
 /// The reusable memory a frame writer builds each line in: bytes stored straight into place,
-/// numbers formatted in it (``NumberFormat/write(_:to:)``), no call allocating once it is big
-/// enough.
+/// numbers and path data formatted in it (``NumberFormat/write(_:to:)``,
+/// ``Path/writeSVGPathData(to:)``), no call allocating once it is big enough.
 ///
 /// A sink computes an upper bound of its line's length, then writes the line with a
 /// ``LineWriter`` over at least that much memory:
@@ -45,7 +45,8 @@ struct LineBuffer {
 ///
 /// It does not check for room: the line's bound does.
 struct LineWriter {
-    /// Bytes past the bound that whole-word stores may overwrite.
+    /// Bytes past the bound that whole-word stores may overwrite (numbers' and path data's
+    /// alike: both are written by `NumberText`).
     static var slack: Int { NumberFormat.scratchByteCount }
 
     /// Where the line starts.
@@ -115,5 +116,12 @@ struct LineWriter {
     @inline(__always)
     mutating func append(integer: Int64) {
         count &+= NumberFormat.write(integer, to: start + count)
+    }
+
+    /// Appends a path as ``Path/svgPathData`` prints it, byte for byte, formatted in place (no
+    /// string made). It takes at most ``Path/svgPathDataCapacity`` bytes of the line's bound.
+    @inline(__always)
+    mutating func append(svgPathData path: Path) {
+        count &+= path.writeSVGPathData(to: start + count)
     }
 }

@@ -78,12 +78,22 @@ public struct PunchOutPreset: TransitionPreset {
         state.isMasked ? morph.path(at: state.progress) : ((try? Path.rectangle(context.bounds)) ?? Path())
     }
 
+    /// Writes ``maskPath(_:)`` into `path`, morphing into its storage while masked (no
+    /// allocation once `path` has room and is not shared).
+    public func writeMaskPath(_ state: State, into path: inout Path) {
+        if state.isMasked {
+            morph.evaluate(at: state.progress, into: &path)
+        } else {
+            path = maskPath(state)
+        }
+    }
+
     /// `punch.progress`, `punch.masked`, `punch.mask` (also the shadow's outline).
     public var channels: [PresetChannel<State>] {
         [
             .scalar("punch.progress") { $0.progress },
             .scalar("punch.masked") { $0.isMasked ? 1 : 0 },
-            .path("punch.mask") { maskPath($0) },
+            .path("punch.mask", into: { writeMaskPath($0, into: &$1) }),
         ]
     }
 

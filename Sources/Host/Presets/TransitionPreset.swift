@@ -112,10 +112,23 @@ public struct PresetChannel<State>: Sendable {
         }
     }
 
-    /// A path (written as SVG path data).
+    /// A path: its geometry, stored in the frame as `read` returns it (sinks that write text
+    /// print it as SVG path data).
     public static func path(_ name: String, _ read: @escaping @Sendable (State) -> Path) -> PresetChannel {
         PresetChannel(name: name, kind: .path) { state, frame, offset in
-            frame.paths[offset] = read(state.load(as: State.self)).svgPathData
+            frame.paths[offset] = read(state.load(as: State.self))
+        }
+    }
+
+    /// A path written in place: `update` overwrites the frame's path (the previous frame's, or
+    /// an empty path) and may reuse its storage, as ``PathMorph/evaluate(at:into:)`` does, so a
+    /// morphing path costs no allocation a frame once the frame's path has room for it.
+    ///
+    /// `update` must leave the whole value, fill rule included, as it would be read fresh: a
+    /// frame, and so a render, must not depend on the frames before it.
+    public static func path(_ name: String, into update: @escaping @Sendable (State, inout Path) -> Void) -> PresetChannel {
+        PresetChannel(name: name, kind: .path) { state, frame, offset in
+            update(state.load(as: State.self), &frame.paths[offset])
         }
     }
 }

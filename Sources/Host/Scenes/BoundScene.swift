@@ -28,7 +28,7 @@ import Darwin
 /// | `zIndex` | the stacking order; equal values keep the scene's order |
 /// | `hidden` | hidden when the value is at least 0.5 |
 /// | `fill`, `stroke` | the colour channel's value, clamped into the gamut |
-/// | `path`, `maskPath`, `shadowPath` | the path channel's SVG path data |
+/// | `path`, `maskPath`, `shadowPath` | the path channel's path (drawn with the layer's fill rule, or the mask's) |
 ///
 /// A value that is not finite leaves the property as the scene sets it.
 public struct BoundScene: Sendable {
@@ -37,7 +37,6 @@ public struct BoundScene: Sendable {
     /// The frame layout the bindings were checked against.
     public let schema: FrameSchema
     private let layerBindings: [[(property: SceneLayer.Property, offset: Int)]]
-    private let staticPaths: [(outline: String?, mask: String?, shadow: String?)]
 
     /// Checks the scene's bindings against `schema`.
     ///
@@ -50,11 +49,6 @@ public struct BoundScene: Sendable {
         self.schema = schema
         layerBindings = scene.layers.map { layer in
             layer.bindings.map { ($0.property, schema.channel(named: $0.channel)!.offset) }
-        }
-        staticPaths = scene.layers.map { layer in
-            var outline: String?
-            if case .path(let path) = layer.shape { outline = path.svgPathData }
-            return (outline, layer.mask?.path.svgPathData, layer.shadow?.path?.svgPathData)
         }
     }
 
@@ -89,22 +83,22 @@ public struct BoundScene: Sendable {
         var stroke = layer.stroke
         var zIndex = layer.zIndex
         var isHidden = layer.isHidden
-        let paths = staticPaths[index]
-        var outlinePath = paths.outline
-        var mask = layer.mask.map { ResolvedLayer.Mask(pathData: paths.mask!, fillRule: $0.fillRule) }
+        var outlinePath: Path?
+        if case .path(let path) = layer.shape { outlinePath = path }
+        var mask = layer.mask.map { ResolvedLayer.Mask(path: $0.path, fillRule: $0.fillRule) }
         var shadow = layer.shadow.map {
-            ResolvedLayer.Shadow(color: $0.color, opacity: $0.opacity, radius: $0.radius, offset: $0.offset, pathData: paths.shadow)
+            ResolvedLayer.Shadow(color: $0.color, opacity: $0.opacity, radius: $0.radius, offset: $0.offset, path: $0.path)
         }
 
         for (property, offset) in layerBindings[index] {
             switch property.channelKind {
             case .path:
                 guard offset < frame.paths.count else { continue }
-                let data = frame.paths[offset]
+                let path = frame.paths[offset]
                 switch property {
-                case .path: outlinePath = data
-                case .maskPath: mask?.pathData = data
-                default: shadow?.pathData = data
+                case .path: outlinePath = path
+                case .maskPath: mask?.path = path
+                default: shadow?.path = path
                 }
             case .color:
                 guard offset + 4 <= frame.numbers.count else { continue }
@@ -144,7 +138,7 @@ public struct BoundScene: Sendable {
         switch layer.shape {
         case .rectangle: outline = .rectangle(box, cornerRadius: cornerRadius)
         case .oval: outline = .oval(box)
-        case .path(let path): outline = .path(outlinePath ?? "", fillRule: path.fillRule)
+        case .path(let path): outline = .path(outlinePath ?? Path(), fillRule: path.fillRule)
         }
         return ResolvedLayer(
             name: layer.name, index: index, outline: outline, frame: box,

@@ -4,6 +4,10 @@
 /// apply ``matrix``, fade by ``opacity``, clip by ``mask``, draw ``shadow`` below the outline,
 /// then fill and stroke the ``outline``. The mask and shadow paths are in the layer's coordinates
 /// (the scene's, before ``matrix``), so they move with the layer.
+///
+/// Paths are geometry (``Path``), as the scene or the frame holds them: a renderer draws their
+/// points, and the SVG writers print them as SVG path data. A path is drawn with the fill rule
+/// given beside it; its own ``Path/fillRule`` is not used.
 public struct ResolvedLayer: Sendable, Equatable {
     /// What to fill and stroke.
     public enum Outline: Sendable, Equatable {
@@ -11,20 +15,20 @@ public struct ResolvedLayer: Sendable, Equatable {
         case rectangle(Rect, cornerRadius: Double)
         /// An ellipse inscribed in a rectangle.
         case oval(Rect)
-        /// SVG path data with a fill rule.
-        case path(String, fillRule: FillRule)
+        /// A path (empty: nothing drawn), drawn with a fill rule.
+        case path(Path, fillRule: FillRule)
     }
 
     /// A mask: only what lies inside the path (by the rule) is drawn.
     public struct Mask: Sendable, Equatable {
-        /// SVG path data in the layer's coordinates.
-        public var pathData: String
+        /// The mask's path, in the layer's coordinates.
+        public var path: Path
         /// How the path's inside is decided.
         public var fillRule: FillRule
 
         /// Creates a mask.
-        public init(pathData: String, fillRule: FillRule) {
-            self.pathData = pathData
+        public init(path: Path, fillRule: FillRule) {
+            self.path = path
             self.fillRule = fillRule
         }
     }
@@ -39,16 +43,17 @@ public struct ResolvedLayer: Sendable, Equatable {
         public var radius: Double
         /// The shadow's offset, in the layer's coordinates.
         public var offset: Point
-        /// The shadow's own outline, or `nil` for the layer's outline.
-        public var pathData: String?
+        /// The shadow's own outline (drawn with the non-zero rule), or `nil` for the layer's
+        /// outline.
+        public var path: Path?
 
         /// Creates a shadow.
-        public init(color: Color, opacity: Double, radius: Double, offset: Point, pathData: String?) {
+        public init(color: Color, opacity: Double, radius: Double, offset: Point, path: Path?) {
             self.color = color
             self.opacity = opacity
             self.radius = radius
             self.offset = offset
-            self.pathData = pathData
+            self.path = path
         }
     }
 

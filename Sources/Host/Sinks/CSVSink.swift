@@ -1,8 +1,9 @@
 /// Writes frames as CSV (RFC 4180): a header row, then one row per frame.
 ///
 /// Columns: `frame`, `time`, then one column per number (`name` for scalars, `name[i]` for vector
-/// components, `name.r`, `name.g`, `name.b`, `name.a` for colours), one per path (quoted SVG path
-/// data), and a last `events` column with the frame's events separated by `; `.
+/// components, `name.r`, `name.g`, `name.b`, `name.a` for colours), one per path (its SVG path
+/// data, ``Path/svgPathData``, which never needs quoting), and a last `events` column with the
+/// frame's events separated by `; `.
 public struct CSVSink<Output: TextOutput>: FrameSink {
     /// Where the rows go.
     public private(set) var output: Output
@@ -27,10 +28,11 @@ public struct CSVSink<Output: TextOutput>: FrameSink {
         try output.write(CSVColumns.header(of: schema).map(CSVText.field).joined(separator: ",") + "\n")
     }
 
-    /// Writes one row, built in a reused buffer with the numbers formatted straight into it.
+    /// Writes one row, built in a reused buffer with the numbers and path data formatted straight
+    /// into it.
     public mutating func write(_ frame: borrowing Frame) throws {
         // The row's length at most: the index, the time, a comma and a number per number, a
-        // comma per path and the path quoted (a byte is at most two, `""`, and two quotes), the
+        // comma per path and its data (never quoted: it has no comma, quote or line break), the
         // events' comma, the events and the line break.
         let schema = frame.schema
         guard frame.numbers.count >= schema.numberCount, frame.paths.count >= schema.pathCount else {
@@ -40,7 +42,7 @@ public struct CSVSink<Output: TextOutput>: FrameSink {
         }
         var capacity = 20 + 1 + NumberFormat.maximumLength + schema.numberCount * (1 + NumberFormat.maximumLength)
             + schema.pathCount + 2
-        for path in frame.paths { capacity += 2 + 2 * path.utf8.count }
+        for path in frame.paths { capacity += path.svgPathDataCapacity }
         let events = frame.events.isEmpty ? "" : CSVText.field(frame.events.map(\.description).joined(separator: "; "))
         capacity += events.utf8.count
         let channels = schema.channels
@@ -52,7 +54,7 @@ public struct CSVSink<Output: TextOutput>: FrameSink {
                 for channel in channels {
                     if case .path = channel.kind {
                         writer.append(byte: 0x2C)
-                        writer.append(CSVText.field(frame.paths[channel.offset]))
+                        writer.append(svgPathData: frame.paths[channel.offset])
                     } else {
                         for component in 0..<channel.width {
                             writer.append(byte: 0x2C)

@@ -93,7 +93,7 @@ struct ChannelPlotSVG {
     private func outlines(_ channel: FrameSchema.Channel, top: Double, bottom: Double) -> String {
         let n = SceneSVGWriter.number
         let picks = FrameRecorder.evenlySpaced(8, of: frames.count)
-        let paths = picks.map { (frames[$0].time, (try? Path(svgPathData: frames[$0].paths[channel.offset])) ?? Path()) }
+        let paths = picks.map { (frames[$0].time, frames[$0].paths[channel.offset]) }
         let boxes = paths.map(\.1).filter { !$0.isEmpty }.map(\.bounds)
         guard let first = boxes.first else { return "" }
         let minX = boxes.map(\.minX).min() ?? first.minX, maxX = boxes.map(\.maxX).max() ?? first.maxX

@@ -11,7 +11,7 @@ struct FrameRecorder {
         var index: Int
         var time: Double
         var numbers: [Double]
-        var paths: [String]
+        var paths: [Path]
         var events: [FrameEvent]
 
         init(_ frame: borrowing Frame) {

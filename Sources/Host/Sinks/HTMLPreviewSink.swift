@@ -76,10 +76,11 @@ public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
     }
 
     /// How many frames like `frame` the page embeds at most: ``maximumFrames``, or fewer so that
-    /// they hold at most ``maximumValues`` numbers.
+    /// they hold at most ``maximumValues`` numbers (a path counting one per 8 bytes of its SVG
+    /// path data; printed here, once per run).
     static func capacity(forFrameLike frame: borrowing Frame) -> Int {
         var width = frame.numbers.count + 1
-        for path in frame.paths { width += path.utf8.count / 8 + 1 }
+        for path in frame.paths { width += path.svgPathData.utf8.count / 8 + 1 }
         return max(2, min(maximumFrames, maximumValues / width))
     }
 
@@ -157,7 +158,7 @@ public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
             ("index", .array(frames.map { .number(Double($0.index)) })),
             ("time", .array(frames.map { .number($0.time) })),
             ("numbers", .array(frames.map { .array($0.numbers.map(JSONValue.number)) })),
-            ("paths", .array(frames.map { .array($0.paths.map(JSONValue.string)) })),
+            ("paths", .array(frames.map { .array($0.paths.map { .string($0.svgPathData) }) })),
             ("events", .array(events)),
             ("scene", bound?.scene.jsonValue ?? .null),
         ]

@@ -6,7 +6,8 @@
 /// ```
 ///
 /// Scalars are numbers, vectors and colours (straight sRGB `[r, g, b, a]`) arrays of numbers, paths
-/// SVG path data strings. Numbers read back to the same `Double` (see ``NumberFormat``).
+/// SVG path data strings (``Path/svgPathData``, formatted by the sink straight into its line).
+/// Numbers read back to the same `Double` (see ``NumberFormat``).
 public struct JSONLinesSink<Output: TextOutput>: FrameSink {
     /// Where the lines go.
     public private(set) var output: Output
@@ -16,7 +17,7 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
     /// Every channel's key length and value shape, in order: all the line loop reads, 8 bytes
     /// a channel. (A frame's numbers and paths follow the channels' order.)
     private var layout: [ChannelLayout] = []
-    /// The most bytes the values take in a line, paths' text aside.
+    /// The most bytes the values take in a line, paths' data aside (their quotes included).
     private var valuesCapacity = 0
     /// The numbers and paths a frame of the schema has: the loop reads them unchecked.
     private var counts = (numbers: 0, paths: 0)
@@ -62,7 +63,7 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
             precondition(channel.offset == (kind == .path ? paths : numbers), "a frame schema out of channel order")
             if kind == .path { paths += 1 } else { numbers += channel.width }
             layout.append(ChannelLayout(keyCount: keyCount, kind: kind, width: channel.width))
-            // The key, and its numbers with their commas and brackets (or quotes).
+            // The key, and its numbers with their commas and brackets (or a path's quotes).
             valuesCapacity += keyCount + 2 + channel.width * (NumberFormat.maximumLength + 1)
         }
         keys += repeatElement(0, count: 8)
@@ -70,8 +71,8 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
     }
 
     /// Writes one line: the frame's index, time, values and events. The line is built in a
-    /// reused buffer, numbers formatted straight into it, so a frame without paths or events
-    /// allocates nothing.
+    /// reused buffer, numbers and path data formatted straight into it, so a frame without events
+    /// allocates nothing (once the buffer has grown to the frame's size).
     public mutating func write(_ frame: borrowing Frame) throws {
         // The loop below reads the numbers and paths unchecked.
         guard frame.numbers.count >= counts.numbers, frame.paths.count >= counts.paths else {
@@ -79,10 +80,10 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
                 reason: "frame \(frame.index) has \(frame.numbers.count) numbers and \(frame.paths.count) paths, "
                     + "where the schema the sink began with has \(counts.numbers) and \(counts.paths)")
         }
-        // The line's length at most: the fixed part, the values with their paths quoted (a byte
-        // is at most six, `\u001f`), and the events.
+        // The line's length at most: the fixed part, the values (a path's data is never escaped:
+        // it has no quote, backslash or control character), and the events.
         var capacity = Self.fixedCapacity + valuesCapacity
-        for path in frame.paths { capacity += 6 * path.utf8.count }
+        for path in frame.paths { capacity += path.svgPathDataCapacity }
         var events: [String] = []
         if !frame.events.isEmpty {
             capacity += JSONLineKeys.events.utf8CodeUnitCount + 1
@@ -123,7 +124,9 @@ public struct JSONLinesSink<Output: TextOutput>: FrameSink {
                             number &+= channel.width
                             cursor.append(byte: 0x5D)
                         case .path:
-                            cursor.append(JSONText.quoted(frame.paths[path]))
+                            cursor.append(byte: 0x22)
+                            cursor.append(svgPathData: frame.paths[path])
+                            cursor.append(byte: 0x22)
                             path &+= 1
                         }
                     }
@@ -188,7 +191,7 @@ private struct ChannelLayout {
         case scalar
         /// Numbers in brackets (vectors and colours).
         case array
-        /// A quoted SVG path data string.
+        /// A path's SVG path data, in quotes.
         case path
     }
 

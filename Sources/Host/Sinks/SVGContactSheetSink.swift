@@ -97,12 +97,18 @@ public struct SVGContactSheetSink<Output: TextOutput>: FrameSink {
     /// paths (and no events): the last position when the very last frame still moves.
     static func firstStillFrame(_ frames: [FrameRecorder.Recorded]) -> Int {
         guard var still = frames.indices.last else { return 0 }
-        while still > 0, frames[still - 1].numbers == frames[still].numbers, frames[still - 1].paths == frames[still].paths,
-            frames[still].events.isEmpty
+        while still > 0, frames[still - 1].numbers == frames[still].numbers,
+            sameOutlines(frames[still - 1].paths, frames[still].paths), frames[still].events.isEmpty
         {
             still -= 1
         }
         return still
+    }
+
+    /// Whether two frames' paths draw the same: the same elements (the same SVG path data),
+    /// whatever their fill rules, which the drawing takes from the scene instead.
+    static func sameOutlines(_ a: [Path], _ b: [Path]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || $0.elements.elementsEqual($1.elements) }
     }
 
     private func sheet(_ bound: BoundScene, frames: [FrameRecorder.Recorded]) -> String {

@@ -23,7 +23,7 @@ enum SceneSVGWriter {
     private static func draw(_ layer: ResolvedLayer, scene: Scene, prefix: String, into svg: inout String) {
         let id = "\(prefix)l\(layer.index)"
         if let mask = layer.mask {
-            svg += "<clipPath id=\"\(id)-mask\"><path d=\"\(escape(mask.pathData))\" clip-rule=\"\(mask.fillRule)\"/></clipPath>\n"
+            svg += "<clipPath id=\"\(id)-mask\"><path d=\"\(escape(mask.path.svgPathData))\" clip-rule=\"\(mask.fillRule)\"/></clipPath>\n"
         }
         if let shadow = layer.shadow, shadow.radius > 0, shadow.opacity > 0 {
             // The filter region: the scene and the layer's frame, widened by the blur and the offset.
@@ -43,7 +43,7 @@ enum SceneSVGWriter {
         if layer.mask != nil { svg += " clip-path=\"url(#\(id)-mask)\"" }
         svg += ">\n"
         if let shadow = layer.shadow, shadow.opacity > 0 {
-            let outline = shadow.pathData.map { ResolvedLayer.Outline.path($0, fillRule: .nonZero) } ?? layer.outline
+            let outline = shadow.path.map { ResolvedLayer.Outline.path($0, fillRule: .nonZero) } ?? layer.outline
             var attributes = paint(shadow.color.withAlpha(shadow.color.alpha * shadow.opacity), "fill")
             if shadow.offset != .zero {
                 attributes += " transform=\"translate(\(number(shadow.offset.x)) \(number(shadow.offset.y)))\""
@@ -68,9 +68,9 @@ enum SceneSVGWriter {
             if r > 0 { svg += " rx=\"\(number(r))\"" }
         case .oval(let rect):
             svg += "<ellipse cx=\"\(number(rect.midX))\" cy=\"\(number(rect.midY))\" rx=\"\(number(rect.width / 2))\" ry=\"\(number(rect.height / 2))\""
-        case .path(let data, let rule):
-            guard !data.isEmpty else { return }
-            svg += "<path d=\"\(escape(data))\""
+        case .path(let path, let rule):
+            guard !path.isEmpty else { return }
+            svg += "<path d=\"\(escape(path.svgPathData))\""
             if rule == .evenOdd { svg += " fill-rule=\"evenodd\"" }
         }
         svg += attributes + "/>\n"

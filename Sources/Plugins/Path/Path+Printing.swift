@@ -15,20 +15,56 @@ extension Path {
     /// - Complexity: O(n) in the number of elements. The text is written into one temporary
     ///   buffer (on the stack when it is small) and copied into the string once.
     public var svgPathData: String {
-        // A verb and its space take 2 bytes, a number and its space at most 25; the last number
-        // may write whole words past its end.
-        let capacity = verbs.count * 2 + points.count * 2 * Self.svgNumberCapacity + NumberText.scratchByteCount
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            let start = UnsafeMutableRawPointer(buffer.baseAddress!)
-            var count = 0
-            for element in elements {
-                if count > 0 {
-                    start.storeBytes(of: Self.space, toByteOffset: count, as: UInt8.self)
-                    count += 1
-                }
-                count += Self.writeSVG(of: element, to: start + count)
-            }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: svgPathDataCapacity + NumberText.scratchByteCount) { buffer in
+            let count = writeSVGPathData(to: UnsafeMutableRawPointer(buffer.baseAddress!))
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
+    }
+
+    /// The most bytes ``svgPathData`` takes: an upper bound of its length, computed without
+    /// printing (O(1)).
+    ///
+    /// A verb and the space before the next element take 2 bytes, a number and the space
+    /// before it at most 25.
+    package var svgPathDataCapacity: Int { verbs.count * 2 + points.count * 2 * Self.svgNumberCapacity }
+
+    /// Writes ``svgPathData``'s text at `start`, byte for byte, and returns its length in bytes:
+    /// the path of the text sinks, which write it straight into their line buffers.
+    ///
+    /// The text is ASCII letters, digits, `.`, `-`, `+` and spaces only (no quote, backslash,
+    /// comma or control character), so it needs no escaping in a JSON string and no quoting in
+    /// a CSV field.
+    ///
+    /// - Parameter start: Memory with room for ``svgPathDataCapacity`` bytes and
+    ///   `NumberText.scratchByteCount` more; bytes past the returned length may be overwritten
+    ///   with anything.
+    /// - Complexity: O(n) in the number of elements; allocates nothing.
+    package func writeSVGPathData(to start: UnsafeMutableRawPointer) -> Int {
+        verbs.withUnsafeBufferPointer { verbs in
+            points.withUnsafeBufferPointer { points in
+                var count = 0
+                var point = 0
+                for verb in verbs {
+                    if count > 0 {
+                        start.storeBytes(of: Self.space, toByteOffset: count, as: UInt8.self)
+                        count &+= 1
+                    }
+                    start.storeBytes(of: verb.svgCommand, toByteOffset: count, as: UInt8.self)
+                    count &+= 1
+                    // Quadratic curves store control then end, cubic ones control 1, control 2,
+                    // end: the order path data lists them in.
+                    for _ in 0..<verb.pointCount {
+                        start.storeBytes(of: Self.space, toByteOffset: count, as: UInt8.self)
+                        count &+= 1
+                        count &+= Self.writeSVGNumber(points[point].x, to: start + count)
+                        start.storeBytes(of: Self.space, toByteOffset: count, as: UInt8.self)
+                        count &+= 1
+                        count &+= Self.writeSVGNumber(points[point].y, to: start + count)
+                        point &+= 1
+                    }
+                }
+                return count
+            }
         }
     }
 
@@ -88,5 +124,18 @@ extension Path {
             return NumberText.writeWholeNumber(value, signedZero: false, to: start)
         }
         return NumberText.write(value, to: start)
+    }
+}
+
+extension PathVerb {
+    /// The verb's absolute SVG command letter: `M`, `L`, `Q`, `C` or `Z`.
+    var svgCommand: UInt8 {
+        switch self {
+        case .move: UInt8(ascii: "M")
+        case .line: UInt8(ascii: "L")
+        case .quadCurve: UInt8(ascii: "Q")
+        case .curve: UInt8(ascii: "C")
+        case .close: UInt8(ascii: "Z")
+        }
     }
 }

@@ -66,9 +66,9 @@ struct TimingModelTests {
         let vector = frame.schema.channel(named: "v")!, color = frame.schema.channel(named: "c")!
         #expect(Array(frame.numbers(of: vector)) == [1, 2])
         #expect(Array(frame.numbers(of: color)) == [1, 0, 0, 128.0 / 255])
-        #expect(r.path("p", at: 0) == "M 0 0 L 1 1")
-        #expect(r.path("p", at: 1) == "M 0 0 L 2 2")
-        #expect(r.path("p", at: 3) == "M 0 0 L 1 1")
+        #expect(try r.path("p", at: 0) == Path(svgPathData: "M 0 0 L 1 1"))
+        #expect(try r.path("p", at: 1) == Path(svgPathData: "M 0 0 L 2 2"))
+        #expect(try r.path("p", at: 3) == Path(svgPathData: "M 0 0 L 1 1"))
         #expect(errors(#"{"cadence":1,"tracks":[{"name":"a","base":"x","keyframes":[{"value":1}]}]}"#)
             == ["tracks[0].base: expected a number, found a string"])
         #expect(errors(#"{"cadence":1,"tracks":[{"name":"a","base":[1],"keyframes":[{"value":[1,2]}]}]}"#)

@@ -199,12 +199,12 @@ struct TimingReferenceTests {
         #expect(isClose(color(0.5)[0], 255.0 / 383, 1e-15) && isClose(color(0.5)[3], 383.0 / 510, 1e-15))
         // Matching paths morph point by point; lines become cubic curves with their control points
         // at ⅓ and ⅔: (10, 0), (20, 0), (30, 0) against (20, 4), (40, 8), (60, 12).
-        #expect(r.path("p", at: 0) == "M 0 0 L 30 0")                  // fills backwards
-        #expect(r.path("p", at: 22) == "M 0 0 L 30 0")                 // 2.75 s: the first path itself
-        #expect(r.path("p", at: 24) == "M 0 0 C 12.5 1 25 2 37.5 3")   // 3.0 s: a quarter
-        #expect(r.path("p", at: 26) == "M 0 0 C 15 2 30 4 45 6")       // 3.25 s: half-way
-        #expect(r.path("p", at: 30) == "M 0 0 L 60 12")                // 3.75 s: the last path itself
-        #expect(r.path("p", at: 34) == "M 0 0 L 60 12")
+        #expect(try r.path("p", at: 0) == Path(svgPathData: "M 0 0 L 30 0"))                  // fills backwards
+        #expect(try r.path("p", at: 22) == Path(svgPathData: "M 0 0 L 30 0"))                 // 2.75 s: the first path itself
+        #expect(try r.path("p", at: 24) == Path(svgPathData: "M 0 0 C 12.5 1 25 2 37.5 3"))   // 3.0 s: a quarter
+        #expect(try r.path("p", at: 26) == Path(svgPathData: "M 0 0 C 15 2 30 4 45 6"))       // 3.25 s: half-way
+        #expect(try r.path("p", at: 30) == Path(svgPathData: "M 0 0 L 60 12"))                // 3.75 s: the last path itself
+        #expect(try r.path("p", at: 34) == Path(svgPathData: "M 0 0 L 60 12"))
     }
 
     // MARK: 5. Fill modes on timeline items

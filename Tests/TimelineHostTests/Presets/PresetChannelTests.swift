@@ -84,8 +84,8 @@ struct PresetChannelTests {
             #expect(tint[tint.startIndex + 2] == 0.25 && tint[tint.startIndex + 3] == 1)
             #expect(frame.scalar("label") == label)
             #expect(frame.paths.count == 1)
-            let bar = try Path(svgPathData: frame.paths[0])
-            #expect(abs(bar.bounds.width - (x + 1)) <= 1e-12, "frame \(frame.index): \(frame.paths[0])")
+            let bar = frame.paths[0]
+            #expect(abs(bar.bounds.width - (x + 1)) <= 1e-12, "frame \(frame.index): \(bar)")
         }
     }
 

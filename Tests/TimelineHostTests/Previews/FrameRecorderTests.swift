@@ -85,13 +85,14 @@ struct FrameRecorderTests {
         #expect(html.contains(#"[6250,"marker e24997 of s"]"#))
     }
 
-    @Test func wideFramesAreHeldInFewerFrames() {
+    @Test func wideFramesAreHeldInFewerFrames() throws {
         let wide = Frame(schema: FrameSchema((0..<999).map { ("c\($0)", FrameSchema.Kind.scalar) }))
         // 999 numbers and 1: 2,000,000 / 1,000 = 2,000 frames.
         #expect(HTMLPreviewSink<StringOutput>.capacity(forFrameLike: wide) == 2_000)
         var withPath = Frame(schema: FrameSchema([("p", .path)]))
-        withPath.paths[0] = String(repeating: "M 0 0 ", count: 100_000)
-        // 600,000 bytes of path: 75,001 + 1 numbers' worth, so 26 frames.
+        for _ in 0..<100_000 { try withPath.paths[0].move(to: .zero) }
+        // "M 0 0 M 0 0 … M 0 0", 599,999 bytes of path data: 74,999 + 1 numbers' worth, and 1
+        // for the frame, so 2,000,000 / 75,001 = 26 frames.
         #expect(HTMLPreviewSink<StringOutput>.capacity(forFrameLike: withPath) == 26)
         #expect(HTMLPreviewSink<StringOutput>.capacity(forFrameLike: Frame(schema: FrameSchema([("x", .scalar)]))) == 10_000)
     }

@@ -111,6 +111,6 @@ struct PreviewRamp: FrameSource {
         frame.numbers[1] = 2 * x
         frame.numbers[2] = -x
         frame.numbers[3...6] = [x, 0, 1 - x, 1]
-        frame.paths[0] = "M 0 0 L \(10 + frame.index) 0 L 0 10 Z"
+        frame.paths[0] = try Path(svgPathData: "M 0 0 L \(10 + frame.index) 0 L 0 10 Z")
     }
 }

@@ -1,15 +1,15 @@
 import Testing
 import TimelineHost
 
-/// A frame of `schema` with the given scalar values (by name) and path data.
-private func frame(_ schema: FrameSchema, _ scalars: [String: Double], paths: [String: String] = [:], colors: [String: [Double]] = [:]) -> Frame {
+/// A frame of `schema` with the given scalar values (by name) and paths.
+private func frame(_ schema: FrameSchema, _ scalars: [String: Double], paths: [String: Path] = [:], colors: [String: [Double]] = [:]) -> Frame {
     var frame = Frame(schema: schema)
     for (name, value) in scalars { frame.numbers[schema.channel(named: name)!.offset] = value }
     for (name, components) in colors {
         let offset = schema.channel(named: name)!.offset
         for (index, component) in components.enumerated() { frame.numbers[offset + index] = component }
     }
-    for (name, data) in paths { frame.paths[schema.channel(named: name)!.offset] = data }
+    for (name, path) in paths { frame.paths[schema.channel(named: name)!.offset] = path }
     return frame
 }
 
@@ -128,18 +128,21 @@ struct SceneResolutionTests {
         layer.bind(.maskPath, to: "hole")
         layer.bind(.shadowPath, to: "glow")
         let bound = try BoundScene(scene: Scene(size: Size(width: 4, height: 4), layers: [layer]), schema: schema)
+        let outline = try Path(svgPathData: "M 0 0 L 3 0 Z"), hole = try Path(svgPathData: "M 1 1 L 2 1 Z")
+        let glow = try Path(svgPathData: "M 5 5 L 6 6 Z")
         let at = frame(
-            schema, [:], paths: ["outline": "M 0 0 L 3 0 Z", "hole": "M 1 1 L 2 1 Z", "glow": "M 5 5 L 6 6 Z"],
+            schema, [:], paths: ["outline": outline, "hole": hole, "glow": glow],
             colors: ["tint": [1, 0.5, 0, 0.25], "edge": [1.2, -0.1, 0.5, 1.5]])
         let result = bound.layers(at: at)[0]
         #expect(result.fill == Color(red: 1, green: 0.5, blue: 0, alpha: 0.25))
         #expect(result.stroke == Color(red: 1, green: 0, blue: 0.5, alpha: 1))
-        #expect(result.outline == .path("M 0 0 L 3 0 Z", fillRule: .evenOdd))
-        #expect(result.mask == ResolvedLayer.Mask(pathData: "M 1 1 L 2 1 Z", fillRule: .evenOdd))
-        #expect(result.shadow?.pathData == "M 5 5 L 6 6 Z")
-        // The static paths, printed once, when nothing is bound.
+        // The frame's paths themselves, drawn with the layer's and the mask's fill rules.
+        #expect(result.outline == .path(outline, fillRule: .evenOdd))
+        #expect(result.mask == ResolvedLayer.Mask(path: hole, fillRule: .evenOdd))
+        #expect(result.shadow?.path == glow)
+        // The scene's own paths when nothing is bound.
         let still = try BoundScene(scene: Scene(size: Size(width: 4, height: 4), layers: [SceneLayer(name: "q", shape: layer.shape, frame: layer.frame)]), schema: schema)
-        #expect(still.layers(at: at)[0].outline == .path("M 0 0 L 1 0 L 1 1 Z", fillRule: .evenOdd))
+        #expect(still.layers(at: at)[0].outline == .path(try Path(svgPathData: "M 0 0 L 1 0 L 1 1 Z", fillRule: .evenOdd), fillRule: .evenOdd))
     }
 
     @Test func aFrameOfAnotherLayoutLeavesBindingsUnappliedInsteadOfCrashing() throws {

@@ -4,7 +4,7 @@ import Timeline
 @testable import TimelineHost
 
 /// Random frames of every kind of channel, and the lines the text sinks must write for them,
-/// built the plain way: with strings and `NumberFormat.string`.
+/// built the plain way: with strings, `NumberFormat.string` and `Path.svgPathData`.
 @Suite("Text sinks: lines written into a buffer")
 struct FrameLineTests {
     /// A schema of every kind of channel, some names that need escaping.
@@ -29,19 +29,39 @@ struct FrameLineTests {
         }
     }
 
-    /// Path data, some of it needing escapes in JSON and quotes in CSV.
-    static func path(_ generator: inout SplitMix64) -> String {
-        ["", "M 0 0 L 1.5 2 Z", "M \"1\" 2,3\n\u{1}\\ é", String(repeating: "C 0.1 0.2 0.3 0.4 0.5 0.6 ", count: 40)][
-            Int(generator.next() % 4)]
+    /// A path: empty, or up to 60 random elements of every kind, with coordinates of every
+    /// finite form (``number(_:)``'s, not-finite ones drawn again).
+    static func path(_ generator: inout SplitMix64) throws -> Path {
+        var path = Path(fillRule: generator.next() % 2 == 0 ? .nonZero : .evenOdd)
+        guard generator.next() % 5 != 0 else { return path }
+        func point() -> Point {
+            func coordinate() -> Double {
+                var value: Double
+                repeat { value = number(&generator) } while !value.isFinite
+                return value
+            }
+            return Point(x: coordinate(), y: coordinate())
+        }
+        try path.move(to: point())
+        for _ in 0..<Int.random(in: 0...60, using: &generator) {
+            switch generator.next() % 5 {
+            case 0: try path.addLine(to: point())
+            case 1: try path.addQuadCurve(to: point(), control: point())
+            case 2: try path.addCurve(to: point(), control1: point(), control2: point())
+            case 3: path.closeSubpath()
+            default: try path.move(to: point())
+            }
+        }
+        return path
     }
 
     /// Random frames of ``schema``, some with events.
-    static func frames() -> [Frame] {
+    static func frames() throws -> [Frame] {
         var generator = SplitMix64(state: 0xF2A3E)
-        return (0..<300).map { index in
+        return try (0..<300).map { index in
             var frame = Frame(schema: schema, index: index * 7 - 50, time: number(&generator))
             frame.numbers = frame.numbers.map { _ in number(&generator) }
-            frame.paths = frame.paths.map { _ in path(&generator) }
+            frame.paths = try frame.paths.map { _ in try path(&generator) }
             if index % 5 == 0 {
                 frame.events = [
                     FrameEvent(.marker("half, \"way\""), source: "card"), FrameEvent(.completed(finished: index % 2 == 0), source: "x"),
@@ -55,7 +75,7 @@ struct FrameLineTests {
         var sink = JSONLinesSink(output: StringOutput())
         try sink.begin(schema: Self.schema)
         var expected = ""
-        for frame in Self.frames() {
+        for frame in try Self.frames() {
             try sink.write(frame)
             var line = "{\"frame\":\(frame.index),\"time\":\(NumberFormat.string(frame.time)),\"values\":{"
             line += Self.schema.channels.map { channel in
@@ -63,7 +83,7 @@ struct FrameLineTests {
                 switch channel.kind {
                 case .scalar: value = NumberFormat.string(frame.numbers[channel.offset])
                 case .vector, .color: value = "[" + frame.numbers(of: channel).map(NumberFormat.string).joined(separator: ",") + "]"
-                case .path: value = JSONText.quoted(frame.paths[channel.offset])
+                case .path: value = JSONText.quoted(frame.paths[channel.offset].svgPathData)
                 }
                 return JSONText.quoted(channel.name) + ":" + value
             }.joined(separator: ",")
@@ -80,12 +100,12 @@ struct FrameLineTests {
         var sink = CSVSink(output: StringOutput())
         try sink.begin(schema: Self.schema)
         var expected = CSVColumns.header(of: Self.schema).map(CSVText.field).joined(separator: ",") + "\n"
-        for frame in Self.frames() {
+        for frame in try Self.frames() {
             try sink.write(frame)
             var row = "\(frame.index),\(NumberFormat.string(frame.time))"
             for channel in Self.schema.channels {
                 if case .path = channel.kind {
-                    row += "," + CSVText.field(frame.paths[channel.offset])
+                    row += "," + CSVText.field(frame.paths[channel.offset].svgPathData)
                 } else {
                     row += frame.numbers(of: channel).map { "," + NumberFormat.string($0) }.joined()
                 }

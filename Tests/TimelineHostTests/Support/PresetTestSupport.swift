@@ -8,7 +8,7 @@ struct Rendered {
         frames[index].scalar(name)!
     }
 
-    func path(_ name: String, at index: Int) -> String {
+    func path(_ name: String, at index: Int) -> Path {
         let channel = frames[index].schema.channel(named: name)!
         return frames[index].paths[channel.offset]
     }

@@ -119,11 +119,12 @@ final class AnimatorGroup: @unchecked Sendable {
         var publishing = publishBuffer
         publishBuffer = []
         var kept = 0
+        var memo = ProgressMemo()
         let count = running.count
         running.withUnsafeMutableBufferPointer { running in
             slots.withUnsafeMutableBufferPointer { slots in
                 for index in 0..<count {
-                    if slots[index].runFrame(at: time, epoch: epoch, publishing: &publishing) {
+                    if slots[index].runFrame(at: time, epoch: epoch, memo: &memo, publishing: &publishing) {
                         if kept != index {
                             running.swapAt(kept, index)
                             slots[kept] = slots[index]
@@ -261,7 +262,9 @@ struct RunSlot {
     /// Runs the frame at clock time `time` unless the animator reaches an end there (or is not
     /// on a line at all): then returns `false`, and the program's step runs it.
     @inline(__always)
-    mutating func runFrame(at time: Double, epoch: UInt, publishing: inout [any StatePublishing]) -> Bool {
+    mutating func runFrame(
+        at time: Double, epoch: UInt, memo: inout ProgressMemo, publishing: inout [any StatePublishing]
+    ) -> Bool {
         guard isFast else { return false }
         let unclamped = anchorPosition + (time - anchorClock) * velocity
         let position = min(max(unclamped, 0), duration)
@@ -269,23 +272,25 @@ struct RunSlot {
         guard velocity >= 0 ? position < duration - tolerance : position > tolerance else { return false }
         self.position = position
         guard let cell, let lanes else { return true }
-        let fraction = position / duration
+        let fraction = memo.fraction(of: position, over: duration)
         let sequence = cell.lock()
         var called = SharedProgress()
         for index in 0..<laneCount {
             let lane = index == 0 ? firstLane : lanes[index]
-            let local = AnimatorProgram.localProgress(startingAt: lane.startFraction, at: fraction)
             let progress: Double
-            if let curve {
-                progress = TimingCurveTable.lookup(local, base: 0, pieces: curve) {
-                    program._withUnsafeGuaranteedRef { $0.timing }
-                }
-            } else if callsCurve {
-                progress = called.progress(startingAt: lane.startFraction) { _ in
-                    program._withUnsafeGuaranteedRef { $0.timing.value(at: local) }
+            if callsCurve {
+                progress = called.progress(startingAt: lane.startFraction) { start in
+                    let local = AnimatorProgram.localProgress(startingAt: start, at: fraction)
+                    return program._withUnsafeGuaranteedRef { $0.timing.value(at: local) }
                 }
             } else {
-                progress = local > 0 ? min(local, 1) : 0
+                progress = memo.progress(startingAt: lane.startFraction, curve: curve) {
+                    let local = AnimatorProgram.localProgress(startingAt: lane.startFraction, at: fraction)
+                    guard let curve else { return local > 0 ? min(local, 1) : 0 }
+                    return TimingCurveTable.lookup(local, base: 0, pieces: curve) {
+                        program._withUnsafeGuaranteedRef { $0.timing }
+                    }
+                }
             }
             cell.store(lane.from * (1 - progress) + lane.to * progress, atWord: lane.word)
         }
@@ -295,6 +300,47 @@ struct RunSlot {
         }
         cell.unlock(from: sequence)
         return true
+    }
+}
+
+/// What the previous animator of a tick computed, for the next one to reuse when its inputs are
+/// the same bits: animators started together with the same duration and curve (a list's rows
+/// fading in) are at the same fraction and progress in every frame, and the loop then divides and
+/// reads the curve's table once for all of them. A cache of a pure function on exact inputs, so
+/// every animator's numbers are the bits it computes alone.
+struct ProgressMemo {
+    private var position = UInt64.max
+    private var duration = UInt64.max
+    private var lastFraction = 0.0
+    private var start = UInt64.max
+    private var curve: UnsafePointer<Double>?
+    private var lastProgress = 0.0
+
+    /// `position / duration`, or the last result for the same bits.
+    @inline(__always)
+    mutating func fraction(of position: Double, over duration: Double) -> Double {
+        if position.bitPattern != self.position || duration.bitPattern != self.duration {
+            self.position = position.bitPattern
+            self.duration = duration.bitPattern
+            lastFraction = position / duration
+            start = .max
+        }
+        return lastFraction
+    }
+
+    /// The eased progress of an animation starting at `start` (a table curve, or linear timing
+    /// for `nil`) at the last fraction: `compute()`, or the last result for the same start and
+    /// curve.
+    @inline(__always)
+    mutating func progress(
+        startingAt start: Double, curve: UnsafePointer<Double>?, _ compute: () -> Double
+    ) -> Double {
+        if start.bitPattern != self.start || curve != self.curve {
+            self.start = start.bitPattern
+            self.curve = curve
+            lastProgress = compute()
+        }
+        return lastProgress
     }
 }
 

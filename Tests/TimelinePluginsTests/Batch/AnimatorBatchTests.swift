@@ -131,6 +131,42 @@ struct AnimatorBatchTests {
         }
     }
 
+    /// The batch reuses the fraction and eased progress of the animator before when its inputs
+    /// are the same bits. Runs of animators that started together, with the same or a different
+    /// curve, start fraction or duration next to each other, must each follow their own definition.
+    @Test func animatorsStartedTogetherShareOnlyWhatTheyHaveInCommon() throws {
+        let clock = ManualClock(frameRate: .fps60)
+        let linear = ReferenceBezier(x1: 0, y1: 0, x2: 1, y2: 1)
+        var models: [(model: Model, easing: ReferenceBezier)] = []
+        var animators: [Animator<Sprite>] = []
+        for index in 0..<120 {
+            // Blocks of four alike, then a change of curve, start fraction or duration.
+            let block = index / 4
+            let eased = block % 3 != 1
+            let delayFactor = block % 4 == 2 ? 0.3 : 0
+            let duration = block % 5 == 4 ? 1.5 : 1
+            let animator = try Animator(
+                duration: duration, timing: eased ? .easeInOut : .linear, initialValue: Sprite(x: 0, y: 0), clock: clock)
+            try animator.addAnimation(\.x, to: Double(index + 1), delayFactor: delayFactor)
+            try animator.addAnimation(\.y, to: -Double(index + 1))
+            try animator.start()
+            animators.append(animator)
+            models.append((Model(duration: duration, delayFactor: delayFactor, from: 0, to: Double(index + 1)), eased ? easeInOut : linear))
+        }
+        for frame in 1...95 {
+            clock.advanceFrame()
+            for index in models.indices { models[index].model.advance(by: 1.0 / 60) }
+            for index in animators.indices {
+                let expected = models[index].model.value(easing: models[index].easing)
+                var plain = models[index].model
+                plain = Model(duration: plain.duration, delayFactor: 0, from: 0, to: -Double(index + 1), position: plain.position)
+                let value = animators[index].state.value
+                #expect(abs(value.x - expected) <= 200 * 1e-9, "animator \(index) x at frame \(frame)")
+                #expect(abs(value.y - plain.value(easing: models[index].easing)) <= 200 * 1e-9, "animator \(index) y at frame \(frame)")
+            }
+        }
+    }
+
     @Test func aSpringEasedAnimatorFollowsTheAnalyticSpringFrameByFrame() throws {
         // A spring's curve has no table (it jumps to 1 where it settles), so the batch's loop
         // calls it, once for the animations that start together. The reference is the closed

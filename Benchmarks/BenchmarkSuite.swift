@@ -57,9 +57,13 @@ public enum BenchmarkSuite {
     }
 
     /// Whether a case's name matches a filter: contains it, or with a trailing `$` ends with it
-    /// (`scalar/forward/1000$` is not `scalar/forward/10000`).
-    static func name(_ name: String, matches filter: String) -> Bool {
-        filter.hasSuffix("$") ? name.hasSuffix(filter.dropLast()) : name.contains(filter)
+    /// (`scalar/forward/1000$` is not `scalar/forward/10000`); `|` separates alternatives
+    /// (`transitions|authoring/bank`: the cases of one scenario, then those of another, in one
+    /// process, as the full suite runs them).
+    public static func name(_ name: String, matches filter: String) -> Bool {
+        filter.split(separator: "|").contains { part in
+            part.hasSuffix("$") ? name.hasSuffix(part.dropLast()) : name.contains(part)
+        }
     }
 
     /// Whether assertions are compiled in (a debug build), read out of line so that the optimiser

@@ -11,6 +11,7 @@ struct Harness {
 
     /// Prepares and measures one case.
     func measure(_ benchmark: BenchmarkCase) throws -> BenchmarkResult {
+        SystemProbes.releaseFreedMemory()
         let repetition = try benchmark.prepare()
         let resident = SystemProbes.residentBytes()
         for _ in 0..<warmUps {

@@ -51,6 +51,26 @@ enum SystemProbes {
     }()
     #endif
 
+    /// Gives the heap's free memory back and merges its free lists (glibc's `malloc_trim(0)`,
+    /// which first consolidates the chunks freed last): called before each case is prepared, so
+    /// that a case starts from a heap as tidy as a fresh process's, whatever the cases before it
+    /// freed. A case's objects made one after another then lie side by side; after scenario 3
+    /// freed 9,000 preset instances, scenario 8's 10,000 tracks, allocated into the scattered
+    /// free chunks, read 26 ns each instead of 16. Does nothing where glibc is not the allocator.
+    static func releaseFreedMemory() {
+        #if canImport(Glibc)
+        if let mallocTrim { _ = mallocTrim(0) }
+        #endif
+    }
+
+    #if canImport(Glibc)
+    private typealias MallocTrimFunction = @convention(c) (Int) -> Int32
+    private static let mallocTrim: MallocTrimFunction? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: MallocTrimFunction.self)
+    }()
+    #endif
+
     /// The process's peak resident memory in bytes (`getrusage`'s `ru_maxrss`).
     static func peakResidentBytes() -> Int {
         var usage = rusage()

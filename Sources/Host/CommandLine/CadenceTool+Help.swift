@@ -76,7 +76,8 @@ extension CadenceTool {
                 USAGE: cadence bench [--quick] [--filter NAME] [--json FILE]
                        cadence bench FILE... [--preset NAME[,NAME...]] [options]
 
-                Alone: runs Cadence's own benchmark suite. With documents or presets: measures them frame by
+                Alone: runs Cadence's own benchmark suite (--filter A|B: the cases whose name contains A or B;
+                a trailing $ anchors the end). With documents or presets: measures them frame by
                 frame through the same path as 'cadence render' (to a null sink), compares, and gates CI.
                 Build with -c release: swift run -c release cadence bench ...  Guide: Docs/BenchmarkingYourWork.md
 

@@ -214,6 +214,23 @@ struct AnimatorTests {
         withExtendedLifetime(observation) {}
     }
 
+    @Test("a released clock's animator group leaves the registry with it")
+    func releasedClocksLeaveTheRegistry() throws {
+        var identities: [ObjectIdentifier] = []
+        for _ in 0..<200 {
+            let clock = ManualClock()
+            let animator = try Animator(duration: 1, initialValue: Card(), clock: clock)
+            try animator.addAnimation(\.alpha, to: 1)
+            try animator.start()
+            clock.advance(to: .milliseconds(100))
+            identities.append(ObjectIdentifier(clock))
+            #expect(AnimatorGroupRegistry.isRegistered(clockIdentity: ObjectIdentifier(clock)))
+        }
+        // Another test's new clock may reuse a released one's address: a few entries may remain.
+        let remaining = identities.filter { AnimatorGroupRegistry.isRegistered(clockIdentity: $0) }.count
+        #expect(remaining <= 5, "\(remaining) of 200 released clocks still registered")
+    }
+
     /// Fraction complete moving linearly from `from` to `to` over `duration` seconds.
     struct Ramp: Motion {
         var from: Double, to: Double, duration: Double

@@ -125,9 +125,11 @@ final class AnimatorProgram: @unchecked Sendable {
         let (events, completion) = machine.advance(to: clockTime)
         let markers = applyValuesLocked(epoch: epoch, publishing: &publishing)
         if let completion {
-            deliveries.append(finishLocked(events: markers + events, completion: completion))
-        } else if !events.isEmpty || !markers.isEmpty {
-            deliveries.append(AnimatorDelivery(emitter: self.events, events: markers + events))
+            let delivery = finishLocked(events: markers + events, completion: completion)
+            // Nothing to deliver to (no handlers, and no one has asked for the events): no entry.
+            if delivery.emitter != nil || !delivery.handlers.isEmpty { deliveries.append(delivery) }
+        } else if let emitter = self.events, !events.isEmpty || !markers.isEmpty {
+            deliveries.append(AnimatorDelivery(emitter: emitter, events: markers + events))
         }
     }
 

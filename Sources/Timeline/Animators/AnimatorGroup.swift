@@ -235,23 +235,27 @@ final class AnimatorGroup: @unchecked Sendable {
 struct RunSlot {
     /// The program (kept alive by the running list beside the slots).
     var program: Unmanaged<AnimatorProgram>
-    /// Whether the loop runs the frame itself (see ``AnimatorProgram/isBatchable`` and
-    /// ``AnimatorStateMachine/linearRun``); otherwise the program's own step does.
-    var isFast = false
     var anchorClock = 0.0
     var anchorPosition = 0.0
     var velocity = 0.0
     var duration = 0.0
     /// The position of the last frame the loop ran.
     var position = 0.0
-    var cell: StateCell?
+    /// The state's cell's memory (`nil`: nothing to write).
+    var cellBase: UnsafeMutableRawPointer?
     var lanes: UnsafeMutablePointer<AnimatorProgram.Lane>?
     /// The first lane, kept in the slot itself: most animators animate one number, and the loop
     /// then reads nothing but the slot and the state's cell.
-    var firstLane = AnimatorProgram.Lane(startFraction: 0, from: 0, to: 0, word: 0)
-    var laneCount = 0
+    var firstStart = 0.0
+    var firstFrom = 0.0
+    var firstTo = 0.0
     /// The timing curve's table, or `nil` for linear timing and curves without one.
     var curve: UnsafePointer<Double>?
+    var firstWord: Int32 = 0
+    var laneCount: Int32 = 0
+    /// Whether the loop runs the frame itself (see ``AnimatorProgram/isBatchable`` and
+    /// ``AnimatorStateMachine/linearRun``); otherwise the program's own step does.
+    var isFast = false
     /// Whether the curve is called (no table follows it everywhere, and it is not linear).
     var callsCurve = false
 
@@ -264,10 +268,15 @@ struct RunSlot {
         velocity = run.velocity
         duration = program.duration
         position = program.machine.position
-        cell = program.cell
+        cellBase = program.cell.base
         lanes = program.lanes
-        if let lanes = program.lanes, program.laneCount > 0 { firstLane = lanes[0] }
-        laneCount = program.laneCount
+        if let lanes = program.lanes, program.laneCount > 0 {
+            firstStart = lanes[0].startFraction
+            firstFrom = lanes[0].from
+            firstTo = lanes[0].to
+            firstWord = Int32(lanes[0].word)
+        }
+        laneCount = Int32(program.laneCount)
         curve = program.curveTable.map { UnsafePointer($0.pieces) }
         callsCurve = curve == nil && !program.timing.isLinear
     }
@@ -284,12 +293,15 @@ struct RunSlot {
         let tolerance = AnimatorStateMachine.tolerance
         guard velocity >= 0 ? position < duration - tolerance : position > tolerance else { return false }
         self.position = position
-        guard let cell, let lanes else { return true }
+        guard let cellBase, let lanes else { return true }
+        let cell = StateCell(base: cellBase)
         let fraction = memo.fraction(of: position, over: duration)
         let sequence = cell.lock()
         var called = SharedProgress()
-        for index in 0..<laneCount {
-            let lane = index == 0 ? firstLane : lanes[index]
+        for index in 0..<Int(laneCount) {
+            let lane = index == 0
+                ? AnimatorProgram.Lane(startFraction: firstStart, from: firstFrom, to: firstTo, word: Int(firstWord))
+                : lanes[index]
             let progress: Double
             if callsCurve {
                 progress = called.progress(startingAt: lane.startFraction) { start in

@@ -34,6 +34,14 @@ struct StateCell: @unchecked Sendable {
         }
     }
 
+    /// The cell at `base`, for a writer that needs neither its word count nor its type (the
+    /// batch's loop, which keeps only the pointer).
+    @inline(__always)
+    init(base: UnsafeMutableRawPointer) {
+        self.base = base
+        wordCount = 0
+    }
+
     /// Frees the allocation (no reader or writer may use the cell afterwards).
     func deallocate() {
         CellArena.deallocate(base, byteCount: 8 * (2 + wordCount))

@@ -1,55 +1,92 @@
-/// Renders a transition preset: runs its transition on a manual clock, one tick per frame, and
-/// reads its state into the frames.
+/// Renders a transition preset: the frames of its compiled ``PresetProgram``, each read into the
+/// frame through the preset's channels.
 ///
-/// Frame 0 starts the transition at time 0; frame `i` advances the clock to exactly `i / fps`, then
-/// lets the preset's script (an interactive gesture) act at that time.
+/// Frame 0 starts the transition at time 0; frame `i` is the transition at exactly `i / fps`,
+/// after the preset's script (an interactive gesture) has acted at that time.
 /// Events: `started` at frame 0, and `completed` (finished or cancelled) at the frame in which the
 /// transition's completion fires.
 ///
-/// Presets are seekable: a frame depends only on its index, its time and the preset's recorded
-/// script. Asked for frame `n`, the source replays the ticks before it (silently) only until the
-/// transition has settled (``Transition/isSettled``: every animator completed, so every later frame
-/// is the same); from there it jumps. A slice `A...B` therefore costs its own frames plus at most
-/// the transition's length, never `A`, and seek is play, bit for bit: the replayed ticks are the
-/// ticks a whole render runs. Asking for an earlier frame than the last starts the transition over.
+/// Presets are seekable: a frame depends only on its index (and the preset's recorded script),
+/// so any frame costs the same whatever was asked before, and seek is play, bit for bit. The few
+/// frames a program does not cover (past the render length of a transition that has not settled
+/// by then, or every frame of a state that holds references) are replayed live: the ticks before
+/// the frame run again, silently, until the transition settles.
 public struct PresetSource<Preset: TransitionPreset>: FrameSource {
-    /// The preset.
-    public let preset: Preset
-    /// The frames' layout: the preset's channels.
-    public let schema: FrameSchema
-    /// The default render length in seconds.
-    public let duration: Double
-    /// The state the transition animates (a new one when the source starts over).
-    public private(set) var state: AnimatedState<Preset.State>
-    /// The transition (a new one when the source starts over).
-    public private(set) var transition: Transition
+    /// The compiled preset.
+    public let program: PresetProgram<Preset>
+    /// The program's recording (the program keeps it too).
+    private let frames: RecordedFrames
+    /// The segment of the last frame, where the next search starts.
+    private var segmentHint = 0
+    /// The live run for the frames the program does not cover, made when first needed.
+    private var live: LivePresetRun<Preset>?
 
-    private var clock: ManualClock
-    private let frameRate: FrameRate
-    /// The preset's channels, made once (a preset builds them anew each time it is asked), each
-    /// reading the state from a pointer at its offset in the frame.
-    private let writers: [ChannelWriter]
-    /// The alignment of the scratch space a plain-data state is copied into: the state's own,
-    /// and at least 16.
-    private let stateAlignment = max(16, MemoryLayout<Preset.State>.alignment)
-    private var pending = PendingEvents()
-    /// The frame the running transition expects next.
-    private var nextFrame = 0
-
-    /// Makes the preset's transition, ready for frame 0.
+    /// Compiles the preset and makes a source of it (to render many sources of the same preset,
+    /// compile it once and use ``init(program:)``).
     ///
     /// - Parameters:
     ///   - preset: The preset.
     ///   - frameRate: The rate of the frames (frame `i` is at `i / frameRate`).
-    /// - Throws: What the preset's `makeTransition` throws.
+    /// - Throws: What the preset's `makeTransition` or its script throws.
     public init(preset: Preset, frameRate: FrameRate) throws {
+        self.init(program: try PresetProgram(preset: preset, frameRate: frameRate))
+    }
+
+    /// A source of a compiled preset.
+    public init(program: PresetProgram<Preset>) {
+        self.program = program
+        frames = program.frames
+    }
+
+    /// The preset.
+    public var preset: Preset { program.preset }
+    /// The frames' layout: the preset's channels.
+    public var schema: FrameSchema { program.schema }
+    /// The default render length in seconds.
+    public var duration: Double { program.duration }
+
+    /// `true`: any frame can be asked for, in any order (see the type's discussion).
+    public var isSeekable: Bool { true }
+
+    /// Fills the frame with the preset's values at its index.
+    public mutating func evaluate(into frame: inout Frame) throws {
+        // The source keeps the program alive: no retain of it, or of what it holds, per frame.
+        let covered = Unmanaged.passUnretained(frames)._withUnsafeGuaranteedRef { frames in
+            frames.evaluate(into: &frame, segmentHint: &segmentHint)
+        }
+        if !covered { try evaluateLive(into: &frame) }
+    }
+
+    /// A frame the program does not cover, from the live run.
+    private mutating func evaluateLive(into frame: inout Frame) throws {
+        if live == nil { live = try LivePresetRun(preset: program.preset, frameRate: program.frameRate) }
+        try live!.evaluate(into: &frame, writers: program.writers, alignment: program.stateAlignment)
+    }
+
+}
+
+/// A preset's transition run live on a manual clock, one tick per frame: what a program records,
+/// and what renders the frames a program does not cover.
+///
+/// Asked for frame `n`, it replays the ticks before it (silently) only until the transition has
+/// settled (``Transition/isSettled``: every animator completed, so every later frame is the
+/// same); from there it jumps. Asking for an earlier frame than the last starts the transition
+/// over.
+package struct LivePresetRun<Preset: TransitionPreset> {
+    let preset: Preset
+    let frameRate: FrameRate
+    private(set) var clock: ManualClock
+    private(set) var state: AnimatedState<Preset.State>
+    private(set) var transition: Transition
+    private var pending: PendingEvents
+    /// The frame the running transition expects next.
+    private var nextFrame = 0
+
+    /// The transition, ready for frame 0.
+    package init(preset: Preset, frameRate: FrameRate) throws {
         self.preset = preset
         self.frameRate = frameRate
         (clock, state, transition, pending) = try Self.make(preset, frameRate: frameRate)
-        duration = preset.renderDuration(of: transition)
-        let channels = preset.channels
-        schema = FrameSchema(channels.map { ($0.name, $0.kind) })
-        writers = zip(channels, schema.channels).map { ChannelWriter(write: $0.write, offset: $1.offset) }
     }
 
     private static func make(
@@ -65,11 +102,8 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
         return (clock, state, transition, events)
     }
 
-    /// `true`: any frame can be asked for, in any order (see the type's discussion).
-    public var isSeekable: Bool { true }
-
     /// Fills the frame: replays the ticks before it if needed, ticks at its time, reads the state.
-    public mutating func evaluate(into frame: inout Frame) throws {
+    mutating func evaluate(into frame: inout Frame, writers: [ChannelWriter], alignment: Int) throws {
         if frame.index < nextFrame {
             (clock, state, transition, pending) = try Self.make(preset, frameRate: frameRate)
             nextFrame = 0
@@ -89,22 +123,18 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
         // preset types and so cannot be specialised.
         let byteCount = state.plainByteCount
         if byteCount > 0 {
-            withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: stateAlignment) { buffer in
+            withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: alignment) { buffer in
                 _ = state.copyPlainValue(to: buffer.baseAddress!)
-                Self.write(writers, from: UnsafeRawPointer(buffer.baseAddress!), into: &frame)
+                ChannelWriter.write(writers, from: UnsafeRawPointer(buffer.baseAddress!), into: &frame)
             }
         } else {
-            withUnsafePointer(to: state.value) { Self.write(writers, from: UnsafeRawPointer($0), into: &frame) }
+            withUnsafePointer(to: state.value) { ChannelWriter.write(writers, from: UnsafeRawPointer($0), into: &frame) }
         }
-    }
-
-    private static func write(_ writers: [ChannelWriter], from state: UnsafeRawPointer, into frame: inout Frame) {
-        for writer in writers { writer.write(state, &frame, writer.offset) }
     }
 
     /// Frame `index`'s tick: the start at frame 0, the clock at the frame's time otherwise, then
     /// the preset's script at that time.
-    private mutating func tick(frame index: Int, at time: Double, events: inout [FrameEvent]) throws {
+    mutating func tick(frame index: Int, at time: Double, events: inout [FrameEvent]) throws {
         if index == 0 {
             events.append(FrameEvent(.started, source: Preset.name))
             clock.tick()
@@ -116,6 +146,11 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
         try preset.update(transition, at: time)
         events += pending.take()
         nextFrame = index + 1
+    }
+
+    /// Fills the frame through the preset's channels (as a source of `program` reads them).
+    package mutating func evaluate(into frame: inout Frame, channelsOf program: PresetProgram<Preset>) throws {
+        try evaluate(into: &frame, writers: program.writers, alignment: program.stateAlignment)
     }
 }
 
@@ -135,6 +170,18 @@ final class PendingEvents: Sendable {
 /// A preset channel's writer, without the state's type: reads the state at a pointer and writes
 /// the channel's value at its offset in the frame.
 struct ChannelWriter: Sendable {
-    let write: @Sendable (UnsafeRawPointer, inout Frame, Int) -> Void
+    let write: @Sendable (UnsafeRawPointer, UnsafeMutableBufferPointer<Double>, inout [Path], Int) -> Void
     let offset: Int
+
+    /// Writes every channel's value, read from the state at `state`, into the frame.
+    static func write(_ writers: [ChannelWriter], from state: UnsafeRawPointer, into frame: inout Frame) {
+        frame.numbers.withUnsafeMutableBufferPointer { numbers in
+            writers.withUnsafeBufferPointer { writers in
+                guard let base = writers.baseAddress else { return }
+                for index in 0..<writers.count {
+                    (base + index).pointee.write(state, numbers, &frame.paths, (base + index).pointee.offset)
+                }
+            }
+        }
+    }
 }

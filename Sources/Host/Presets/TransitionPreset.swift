@@ -89,34 +89,35 @@ public struct PresetChannel<State>: Sendable {
     /// The kind of value.
     public let kind: FrameSchema.Kind
     /// Reads the state at a pointer (memory that holds a `State`, read with `load(as:)`) and
-    /// writes the value at an offset of the frame: a pointer, so that code generic over presets
-    /// passes the state without copying it, and each channel, made where `State` is known, reads
-    /// just the fields it needs.
-    let write: @Sendable (UnsafeRawPointer, inout Frame, Int) -> Void
+    /// writes the value at an offset of the frame's numbers or paths: pointers, so that code
+    /// generic over presets passes the state without copying it and writes the numbers without
+    /// an array's checks, and each channel, made where `State` is known, reads just the fields it
+    /// needs.
+    let write: @Sendable (UnsafeRawPointer, UnsafeMutableBufferPointer<Double>, inout [Path], Int) -> Void
 
     /// A number.
     public static func scalar(_ name: String, _ read: @escaping @Sendable (State) -> Double) -> PresetChannel {
-        PresetChannel(name: name, kind: .scalar) { state, frame, offset in
-            frame.numbers[offset] = read(state.load(as: State.self))
+        PresetChannel(name: name, kind: .scalar) { state, numbers, _, offset in
+            numbers[offset] = read(state.load(as: State.self))
         }
     }
 
     /// A colour (written as straight sRGB components).
     public static func color(_ name: String, _ read: @escaping @Sendable (State) -> Color) -> PresetChannel {
-        PresetChannel(name: name, kind: .color) { state, frame, offset in
+        PresetChannel(name: name, kind: .color) { state, numbers, _, offset in
             let color = read(state.load(as: State.self))
-            frame.numbers[offset] = color.red
-            frame.numbers[offset + 1] = color.green
-            frame.numbers[offset + 2] = color.blue
-            frame.numbers[offset + 3] = color.alpha
+            numbers[offset] = color.red
+            numbers[offset + 1] = color.green
+            numbers[offset + 2] = color.blue
+            numbers[offset + 3] = color.alpha
         }
     }
 
     /// A path: its geometry, stored in the frame as `read` returns it (sinks that write text
     /// print it as SVG path data).
     public static func path(_ name: String, _ read: @escaping @Sendable (State) -> Path) -> PresetChannel {
-        PresetChannel(name: name, kind: .path) { state, frame, offset in
-            frame.paths[offset] = read(state.load(as: State.self))
+        PresetChannel(name: name, kind: .path) { state, _, paths, offset in
+            paths[offset] = read(state.load(as: State.self))
         }
     }
 
@@ -127,8 +128,8 @@ public struct PresetChannel<State>: Sendable {
     /// `update` must leave the whole value, fill rule included, as it would be read fresh: a
     /// frame, and so a render, must not depend on the frames before it.
     public static func path(_ name: String, into update: @escaping @Sendable (State, inout Path) -> Void) -> PresetChannel {
-        PresetChannel(name: name, kind: .path) { state, frame, offset in
-            update(state.load(as: State.self), &frame.paths[offset])
+        PresetChannel(name: name, kind: .path) { state, _, paths, offset in
+            update(state.load(as: State.self), &paths[offset])
         }
     }
 }

@@ -210,6 +210,29 @@ final class AnimatorGroup: @unchecked Sendable {
 
     // MARK: - One group per clock
 
+    /// The group of `clock`, if it has one.
+    static func existingGroup(for clock: any FrameClock) -> AnimatorGroup? {
+        let key = ObjectIdentifier(clock)
+        return animatorGroups.withLock { registry in
+            guard let known = registry.groups[key]?.value as? AnimatorGroup, known.clockReference.value === clock else {
+                return nil
+            }
+            return known
+        }
+    }
+
+    /// The lines of the running animators that write numbers straight into the cell at `cellBase`,
+    /// as the loop would run their next frame (see ``RecordedRun``).
+    func recordedRuns(writingTo cellBase: UnsafeMutableRawPointer) -> [RecordedRun] {
+        lock.withLock {
+            var runs: [RecordedRun] = []
+            for (index, slot) in slots.enumerated() where slot.isFast && slot.cellBase == cellBase && slot.laneCount > 0 {
+                runs.append(RecordedRun(slot, program: running[index]))
+            }
+            return runs
+        }
+    }
+
     /// The group of `clock` for this state type, made on first use.
     static func group(for clock: any FrameClock) -> AnimatorGroup {
         let key = ObjectIdentifier(clock)
@@ -288,10 +311,9 @@ struct RunSlot {
         at time: Double, epoch: UInt, memo: inout ProgressMemo, publishing: inout [any StatePublishing]
     ) -> Bool {
         guard isFast else { return false }
-        let unclamped = anchorPosition + (time - anchorClock) * velocity
-        let position = min(max(unclamped, 0), duration)
-        let tolerance = AnimatorStateMachine.tolerance
-        guard velocity >= 0 ? position < duration - tolerance : position > tolerance else { return false }
+        let position = Self.position(
+            anchorClock: anchorClock, anchorPosition: anchorPosition, velocity: velocity, duration: duration, at: time)
+        guard Self.isInside(position, velocity: velocity, duration: duration) else { return false }
         self.position = position
         guard let cellBase, let lanes else { return true }
         let cell = StateCell(base: cellBase)
@@ -311,10 +333,7 @@ struct RunSlot {
             } else {
                 progress = memo.progress(startingAt: lane.startFraction, curve: curve) {
                     let local = AnimatorProgram.localProgress(startingAt: lane.startFraction, at: fraction)
-                    guard let curve else { return local > 0 ? min(local, 1) : 0 }
-                    return TimingCurveTable.lookup(local, base: 0, pieces: curve) {
-                        program._withUnsafeGuaranteedRef { $0.timing }
-                    }
+                    return Self.progress(local, curve: curve) { program._withUnsafeGuaranteedRef { $0.timing } }
                 }
             }
             cell.store(lane.from * (1 - progress) + lane.to * progress, atWord: lane.word)
@@ -325,6 +344,33 @@ struct RunSlot {
         }
         cell.unlock(from: sequence)
         return true
+    }
+}
+
+extension RunSlot {
+    /// The position on a running animator's line at clock time `time`, kept in `0...duration`.
+    /// The batch's loop and ``RecordedRun`` both use this, so their numbers agree bit for bit.
+    @inline(__always)
+    static func position(
+        anchorClock: Double, anchorPosition: Double, velocity: Double, duration: Double, at time: Double
+    ) -> Double {
+        let unclamped = anchorPosition + (time - anchorClock) * velocity
+        return min(max(unclamped, 0), duration)
+    }
+
+    /// Whether `position` is short of the end the animator runs towards: the loop runs such a
+    /// frame itself; at the end the program's step runs it (and completes the animator).
+    @inline(__always)
+    static func isInside(_ position: Double, velocity: Double, duration: Double) -> Bool {
+        let tolerance = AnimatorStateMachine.tolerance
+        return velocity >= 0 ? position < duration - tolerance : position > tolerance
+    }
+
+    /// The eased progress at local progress `local` from a curve's table, or linear for `nil`.
+    @inline(__always)
+    static func progress(_ local: Double, curve: UnsafePointer<Double>?, timing: () -> TimingCurve) -> Double {
+        guard let curve else { return local > 0 ? min(local, 1) : 0 }
+        return TimingCurveTable.lookup(local, base: 0, pieces: curve, curve: timing)
     }
 }
 

@@ -36,7 +36,10 @@ public final class PresetProgram<Preset: TransitionPreset>: Sendable {
     public let duration: Double
     /// The recorded frames, without the preset's type.
     let frames: RecordedFrames
-    /// The preset's channels, made once, each reading the state from a pointer at its offset in
+    /// The preset's channels, made once (a preset makes them anew each time it is asked); they
+    /// own the writers.
+    let channels: [PresetChannel<Preset.State>]
+    /// The channels' writers, each reading the state from a pointer and writing at its offset in
     /// the frame.
     let writers: [ChannelWriter]
     /// The alignment of the scratch space a frame's state is built in: the state's own, and at
@@ -53,7 +56,8 @@ public final class PresetProgram<Preset: TransitionPreset>: Sendable {
         duration = preset.renderDuration(of: run.transition)
         let channels = preset.channels
         schema = FrameSchema(channels.map { ($0.name, $0.kind) })
-        writers = zip(channels, schema.channels).map { ChannelWriter(write: $0.write, offset: $1.offset) }
+        self.channels = channels
+        writers = zip(channels, schema.channels).map { ChannelWriter($0.writer, offset: $1.offset) }
         frames = try Self.record(
             &run, frameRate: frameRate, duration: duration, writers: writers,
             alignment: max(16, MemoryLayout<Preset.State>.alignment))
@@ -119,8 +123,9 @@ final class RecordedFrames: Sendable {
     let events: [[FrameEvent]]
     /// Whether each recorded frame has events.
     let hasEvents: [Bool]
-    /// The preset's channels.
+    /// The preset's channels' writers, and the writers themselves, kept alive.
     let writers: [ChannelWriter]
+    private let owners: [PresetChannelWriter]
     /// The alignment of the scratch space a frame's state is built in.
     let alignment: Int
 
@@ -129,6 +134,7 @@ final class RecordedFrames: Sendable {
         runStarts: [Int], runs: [RecordedRun], eventFrames: [Int], events: [[FrameEvent]]
     ) {
         self.writers = writers
+        owners = writers.map { $0.writer.takeUnretainedValue() }
         self.alignment = alignment
         self.wordCount = wordCount
         count = times.count

@@ -167,19 +167,25 @@ final class PendingEvents: Sendable {
     }
 }
 
-/// A preset channel's writer, without the state's type: reads the state at a pointer and writes
-/// the channel's value at its offset in the frame.
-struct ChannelWriter: Sendable {
-    let write: @Sendable (UnsafeRawPointer, UnsafeMutableBufferPointer<Double>, inout [Path], Int) -> Void
+/// A preset channel's writer at its offset in the frame, unowned (the preset's channels, which a
+/// program keeps, own the writers).
+struct ChannelWriter: @unchecked Sendable {
+    let writer: Unmanaged<PresetChannelWriter>
     let offset: Int
+
+    init(_ writer: PresetChannelWriter, offset: Int) {
+        self.writer = .passUnretained(writer)
+        self.offset = offset
+    }
 
     /// Writes every channel's value, read from the state at `state`, into the frame.
     static func write(_ writers: [ChannelWriter], from state: UnsafeRawPointer, into frame: inout Frame) {
         frame.numbers.withUnsafeMutableBufferPointer { numbers in
             writers.withUnsafeBufferPointer { writers in
-                guard let base = writers.baseAddress else { return }
-                for index in 0..<writers.count {
-                    (base + index).pointee.write(state, numbers, &frame.paths, (base + index).pointee.offset)
+                for writer in writers {
+                    writer.writer._withUnsafeGuaranteedRef {
+                        $0.write(state, numbers: numbers, paths: &frame.paths, offset: writer.offset)
+                    }
                 }
             }
         }

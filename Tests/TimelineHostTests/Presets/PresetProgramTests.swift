@@ -215,3 +215,18 @@ private struct SplitMixGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension PresetProgramTests {
+    /// What `Docs/Transitions/presets-in-code.md` shows.
+    @Test func theGuidesCardsAreTheirTransitionHalfASecondIn() throws {
+        let preset = try CardExpandPreset(context: TransitionContext(), parameters: [:])
+        let program = try PresetProgram(preset: preset, frameRate: .fps60)
+        var cards = (0..<100).map { _ in PresetSource(program: program) }
+        var frame = Frame(schema: program.schema, index: 30, time: FrameRate.fps60.seconds(ofFrame: 30))
+        try cards[7].evaluate(into: &frame)
+        // The size animator (0.5 s) ends at frame 30 on the container's width.
+        #expect(frame.scalar("card.width") == 390)
+        #expect(program.segmentCount == 2)
+        #expect(program.recordedFrameCount == 61, "settled at frame 60, when the 1 s spring completes")
+    }
+}

@@ -183,9 +183,7 @@ struct ChannelWriter: @unchecked Sendable {
         frame.numbers.withUnsafeMutableBufferPointer { numbers in
             writers.withUnsafeBufferPointer { writers in
                 for writer in writers {
-                    writer.writer._withUnsafeGuaranteedRef {
-                        $0.write(state, numbers: numbers, paths: &frame.paths, offset: writer.offset)
-                    }
+                    writer.writer._withUnsafeGuaranteedRef { $0.write(state, numbers, &frame.paths, writer.offset) }
                 }
             }
         }

@@ -93,18 +93,28 @@ public struct PresetChannel<State>: Sendable {
 
     /// A number.
     public static func scalar(_ name: String, _ read: @escaping @Sendable (State) -> Double) -> PresetChannel {
-        PresetChannel(name: name, kind: .scalar, writer: ScalarChannelWriter { read($0.load(as: State.self)) })
+        PresetChannel(name: name, kind: .scalar) { state, numbers, _, offset in
+            numbers[offset] = read(state.load(as: State.self))
+        }
     }
 
     /// A colour (written as straight sRGB components).
     public static func color(_ name: String, _ read: @escaping @Sendable (State) -> Color) -> PresetChannel {
-        PresetChannel(name: name, kind: .color, writer: ColorChannelWriter { read($0.load(as: State.self)) })
+        PresetChannel(name: name, kind: .color) { state, numbers, _, offset in
+            let color = read(state.load(as: State.self))
+            numbers[offset] = color.red
+            numbers[offset + 1] = color.green
+            numbers[offset + 2] = color.blue
+            numbers[offset + 3] = color.alpha
+        }
     }
 
     /// A path: its geometry, stored in the frame as `read` returns it (sinks that write text
     /// print it as SVG path data).
     public static func path(_ name: String, _ read: @escaping @Sendable (State) -> Path) -> PresetChannel {
-        PresetChannel(name: name, kind: .path, writer: PathChannelWriter { read($0.load(as: State.self)) })
+        PresetChannel(name: name, kind: .path) { state, _, paths, offset in
+            paths[offset] = read(state.load(as: State.self))
+        }
     }
 
     /// A path written in place: `update` overwrites the frame's path (the previous frame's, or
@@ -114,7 +124,15 @@ public struct PresetChannel<State>: Sendable {
     /// `update` must leave the whole value, fill rule included, as it would be read fresh: a
     /// frame, and so a render, must not depend on the frames before it.
     public static func path(_ name: String, into update: @escaping @Sendable (State, inout Path) -> Void) -> PresetChannel {
-        PresetChannel(name: name, kind: .path, writer: PathUpdateChannelWriter { update($0.load(as: State.self), &$1) })
+        PresetChannel(name: name, kind: .path) { state, _, paths, offset in
+            update(state.load(as: State.self), &paths[offset])
+        }
+    }
+
+    private init(name: String, kind: FrameSchema.Kind, write: @escaping PresetChannelWriter.Write) {
+        self.name = name
+        self.kind = kind
+        writer = PresetChannelWriter(write)
     }
 }
 
@@ -122,59 +140,18 @@ public struct PresetChannel<State>: Sendable {
 /// writes a channel's value at an offset of the frame's numbers or paths.
 ///
 /// Pointers, so that code generic over presets passes the state without copying it and writes
-/// the numbers without an array's checks; each writer's closure, made where the state's type is
-/// known, reads just the fields it needs. A class, so that the frames' loop calls it through an
-/// unowned reference: a closure loaded from a list is retained and released around every call,
-/// one a writer holds is not.
-class PresetChannelWriter: @unchecked Sendable {
-    /// Writes the value at `offset` of `numbers` (for numbers and colours) or `paths`.
-    func write(_ state: UnsafeRawPointer, numbers: UnsafeMutableBufferPointer<Double>, paths: inout [Path], offset: Int) {
-        preconditionFailure("a channel writer writes its own kind of value")
-    }
-}
+/// the numbers without an array's checks; each channel's closure, made where the state's type is
+/// known, reads just the fields it needs. An object, so that the frames' loop calls the closure
+/// through an unowned reference to it: a closure loaded from a list is retained and released
+/// around every call, one an object holds is not.
+final class PresetChannelWriter: Sendable {
+    /// Reads the state at the first pointer and writes the value at an offset (the last
+    /// argument) of the numbers (numbers and colours) or the paths.
+    typealias Write = @Sendable (UnsafeRawPointer, UnsafeMutableBufferPointer<Double>, inout [Path], Int) -> Void
 
-private final class ScalarChannelWriter: PresetChannelWriter, @unchecked Sendable {
-    let read: @Sendable (UnsafeRawPointer) -> Double
+    let write: Write
 
-    init(_ read: @escaping @Sendable (UnsafeRawPointer) -> Double) { self.read = read }
-
-    override func write(_ state: UnsafeRawPointer, numbers: UnsafeMutableBufferPointer<Double>, paths: inout [Path], offset: Int) {
-        numbers[offset] = read(state)
-    }
-}
-
-private final class ColorChannelWriter: PresetChannelWriter, @unchecked Sendable {
-    let read: @Sendable (UnsafeRawPointer) -> Color
-
-    init(_ read: @escaping @Sendable (UnsafeRawPointer) -> Color) { self.read = read }
-
-    override func write(_ state: UnsafeRawPointer, numbers: UnsafeMutableBufferPointer<Double>, paths: inout [Path], offset: Int) {
-        let color = read(state)
-        numbers[offset] = color.red
-        numbers[offset + 1] = color.green
-        numbers[offset + 2] = color.blue
-        numbers[offset + 3] = color.alpha
-    }
-}
-
-private final class PathChannelWriter: PresetChannelWriter, @unchecked Sendable {
-    let read: @Sendable (UnsafeRawPointer) -> Path
-
-    init(_ read: @escaping @Sendable (UnsafeRawPointer) -> Path) { self.read = read }
-
-    override func write(_ state: UnsafeRawPointer, numbers: UnsafeMutableBufferPointer<Double>, paths: inout [Path], offset: Int) {
-        paths[offset] = read(state)
-    }
-}
-
-private final class PathUpdateChannelWriter: PresetChannelWriter, @unchecked Sendable {
-    let update: @Sendable (UnsafeRawPointer, inout Path) -> Void
-
-    init(_ update: @escaping @Sendable (UnsafeRawPointer, inout Path) -> Void) { self.update = update }
-
-    override func write(_ state: UnsafeRawPointer, numbers: UnsafeMutableBufferPointer<Double>, paths: inout [Path], offset: Int) {
-        update(state, &paths[offset])
-    }
+    init(_ write: @escaping Write) { self.write = write }
 }
 
 /// A reference transition as a preset: its parameters, the transition written with Cadence's

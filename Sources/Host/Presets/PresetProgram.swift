@@ -234,6 +234,9 @@ struct PresetFrameRecorder {
     private var events: [[FrameEvent]] = []
     /// Scratch space for predictions.
     private var predicted: [UInt64]
+    /// The current segment's lines, as the program will evaluate them.
+    private var currentTable = RecordedRunTable([])
+    private var lineCount = 0
 
     init(wordCount: Int, writers: [ChannelWriter], alignment: Int) {
         self.wordCount = wordCount
@@ -256,27 +259,29 @@ struct PresetFrameRecorder {
         segmentStarts.append(frame)
         let snapshot = live.bindMemory(to: UInt64.self)
         snapshots += snapshot
-        for run in current where Self.agrees(run, at: time, with: snapshot, wordCount: wordCount) {
-            runs.append(run)
-        }
+        let kept = current.filter { Self.agrees($0, at: time, with: snapshot) }
+        runs += kept
         runStarts.append(runs.count)
+        currentTable = RecordedRunTable(kept)
+        lineCount = kept.count
     }
 
-    /// Whether segment `segment` gives exactly the live words at clock time `time`.
+    /// Whether segment `segment` gives exactly the live words at clock time `time`, evaluated as
+    /// the program will evaluate it.
     private mutating func predicts(segment: Int, at time: Double, _ live: UnsafeRawBufferPointer) -> Bool {
         let base = segment * wordCount
         for word in 0..<wordCount { predicted[word] = snapshots[base + word] }
-        let range = runStarts[segment]..<runStarts[segment + 1]
+        let table = currentTable
         return predicted.withUnsafeMutableBytes { bytes in
-            for run in range { runs[run].write(at: time, intoWords: bytes.baseAddress!) }
+            table.write(runs: 0..<lineCount, at: time, intoWords: bytes.baseAddress!)
             return bytes.elementsEqual(live)
         }
     }
 
     /// Whether a line, written over the live words at `time`, leaves them as they are.
-    private static func agrees(_ run: RecordedRun, at time: Double, with live: UnsafeBufferPointer<UInt64>, wordCount: Int) -> Bool {
+    private static func agrees(_ run: RecordedRun, at time: Double, with live: UnsafeBufferPointer<UInt64>) -> Bool {
         var copy = Array(live)
-        copy.withUnsafeMutableBytes { run.write(at: time, intoWords: $0.baseAddress!) }
+        copy.withUnsafeMutableBytes { RecordedRunTable([run]).write(runs: 0..<1, at: time, intoWords: $0.baseAddress!) }
         return copy.elementsEqual(live)
     }
 

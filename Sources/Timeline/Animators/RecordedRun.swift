@@ -1,9 +1,9 @@
 /// A running animator's frames as a pure function of clock time: its line (anchor, velocity,
 /// duration), its curve and the numbers it writes, copied out of its clock's batch.
 ///
-/// ``write(at:intoWords:)`` computes exactly what the batch's loop stores into the state's cell
-/// at that clock time (the same functions, so the same bits) while the animator keeps running on
-/// that line. A compiled preset (`PresetProgram`) keeps these between the frames where something
+/// A ``RecordedRunTable`` of runs computes exactly what the batch's loop stores into the state's
+/// cell at a clock time (the same functions, so the same bits) while the animator keeps running
+/// on that line. A compiled preset (`PresetProgram`) keeps these between the frames where something
 /// else happens, and evaluates any frame from them without a clock, a lock or an animator.
 package struct RecordedRun: Sendable {
     fileprivate let anchorClock: Double
@@ -28,22 +28,6 @@ package struct RecordedRun: Sendable {
         timing = program.timing
         callsCurve = slot.callsCurve
     }
-
-    /// The number of numbers the run writes.
-    package var laneCount: Int { lanes.count }
-
-    /// Stores the run's numbers at clock time `time` into a state's words (`words` holds the
-    /// state's value as ``AnimatedState`` stores it: 64-bit words, number `i` at byte `8 × i`).
-    package func write(at time: Double, intoWords words: UnsafeMutableRawPointer) {
-        withUnsafePointer(to: timing) { timing in
-            lanes.withUnsafeBufferPointer { lanes in
-                RecordedRunTable.write(
-                    lanes: lanes, anchorClock: anchorClock, anchorPosition: anchorPosition, velocity: velocity,
-                    duration: duration, pieces: pieces, callsCurve: callsCurve, timing: timing, at: time,
-                    intoWords: words)
-            }
-        }
-    }
 }
 
 /// Recorded runs laid out for evaluating many frames: each run's line as plain numbers and
@@ -56,51 +40,59 @@ package final class RecordedRunTable: @unchecked Sendable {
         var anchorPosition: Double
         var velocity: Double
         var duration: Double
+        /// The curve's table, or `nil` for linear timing and called curves.
         var pieces: UnsafePointer<Double>?
+        /// A called curve's function (a spring's), or `nil`.
+        var function: Unmanaged<FunctionBox>?
         var firstLane: Int
         var laneCount: Int
-        var callsCurve: Bool
     }
 
-    /// The runs, kept for their curves (a called curve, or a table's curve outside its range)
-    /// and their tables' storage.
-    private let runs: [RecordedRun]
-    private let lines: UnsafeMutablePointer<Line>
-    private let lanes: UnsafeMutablePointer<AnimatorProgram.Lane>
-    /// The runs' curves, read in place.
-    private let timings: UnsafeMutablePointer<TimingCurve>
-    /// The called curves' functions, one box per run (`nil` for the rest): a box's function is
-    /// called in place, where a ``TimingCurve``'s own ``TimingCurve/value(at:)`` copies (and
-    /// retains) a function too large for an existential's inline storage, as a spring's is.
-    private let functions: [FunctionBox?]
-
+    /// A called curve's function, called in place: a ``TimingCurve``'s own
+    /// ``TimingCurve/value(at:)`` copies (and so retains) a function too large for an
+    /// existential's inline storage, as a spring's is, on every call.
     private final class FunctionBox: Sendable {
         let function: any TimingFunction
 
         init(_ function: any TimingFunction) { self.function = function }
     }
 
+    /// The runs, kept for their tables' storage.
+    private let runs: [RecordedRun]
+    /// The called curves' boxes, kept alive for the lines.
+    private let functions: [FunctionBox]
+    private let lines: UnsafeMutablePointer<Line>
+    private let lanes: UnsafeMutablePointer<AnimatorProgram.Lane>
+    /// The runs' curves, read in place where a table calls its curve (outside the range it follows).
+    private let timings: UnsafeMutablePointer<TimingCurve>
+
     /// Lays out `runs`.
     package init(_ runs: [RecordedRun]) {
         self.runs = runs
         lines = .allocate(capacity: max(runs.count, 1))
         timings = .allocate(capacity: max(runs.count, 1))
-        let laneCount = runs.reduce(0) { $0 + $1.lanes.count }
-        lanes = .allocate(capacity: max(laneCount, 1))
-        functions = runs.map { $0.callsCurve ? FunctionBox($0.timing.function) : nil }
+        lanes = .allocate(capacity: max(runs.reduce(0) { $0 + $1.lanes.count }, 1))
+        var functions: [FunctionBox] = []
         var next = 0
         for (index, run) in runs.enumerated() {
+            var function: Unmanaged<FunctionBox>?
+            if run.callsCurve {
+                let box = FunctionBox(run.timing.function)
+                functions.append(box)
+                function = .passUnretained(box)
+            }
             (lines + index).initialize(
                 to: Line(
                     anchorClock: run.anchorClock, anchorPosition: run.anchorPosition, velocity: run.velocity,
-                    duration: run.duration, pieces: run.pieces, firstLane: next, laneCount: run.lanes.count,
-                    callsCurve: run.callsCurve))
+                    duration: run.duration, pieces: run.pieces, function: function, firstLane: next,
+                    laneCount: run.lanes.count))
             (timings + index).initialize(to: run.timing)
             for lane in run.lanes {
                 (lanes + next).initialize(to: lane)
                 next += 1
             }
         }
+        self.functions = functions
     }
 
     deinit {
@@ -111,72 +103,34 @@ package final class RecordedRunTable: @unchecked Sendable {
     }
 
     /// Stores the numbers of runs `range` (indices into the runs the table was made of) at clock
-    /// time `time` into a state's words, in order: each exactly as ``RecordedRun/write(at:intoWords:)``
-    /// stores it.
+    /// time `time` into a state's words (the state's value as ``AnimatedState`` stores it: 64-bit
+    /// words, number `i` at byte `8 × i`), run after run: each as the batch's loop (``RunSlot``)
+    /// computes it, step by step, so the bits are the same.
     package func write(runs range: Range<Int>, at time: Double, intoWords words: UnsafeMutableRawPointer) {
         for index in range {
             let line = lines[index]
-            if line.callsCurve, let box = functions[index] {
-                writeCalled(line, function: Unmanaged.passUnretained(box), at: time, intoWords: words)
-                continue
-            }
-            Self.write(
-                lanes: UnsafeBufferPointer(start: lanes + line.firstLane, count: line.laneCount),
+            let position = RunSlot.position(
                 anchorClock: line.anchorClock, anchorPosition: line.anchorPosition, velocity: line.velocity,
-                duration: line.duration, pieces: line.pieces, callsCurve: line.callsCurve, timing: timings + index,
-                at: time, intoWords: words)
-        }
-    }
-
-    /// A run whose curve is called: as ``write(lanes:anchorClock:anchorPosition:velocity:duration:pieces:callsCurve:timing:at:intoWords:)``,
-    /// calling the function in place (`TimingCurve.value(at:)` is `function.value(at:)` of the
-    /// clamped progress).
-    private func writeCalled(_ line: Line, function: Unmanaged<FunctionBox>, at time: Double, intoWords words: UnsafeMutableRawPointer) {
-        let position = RunSlot.position(
-            anchorClock: line.anchorClock, anchorPosition: line.anchorPosition, velocity: line.velocity,
-            duration: line.duration, at: time)
-        let fraction = position / line.duration
-        var start = Double.nan
-        var progress = 0.0
-        for lane in UnsafeBufferPointer(start: lanes + line.firstLane, count: line.laneCount) {
-            if lane.startFraction != start {
-                start = lane.startFraction
-                let local = AnimatorProgram.localProgress(startingAt: start, at: fraction)
-                progress = function._withUnsafeGuaranteedRef { $0.function.value(at: TimingCurve.clamp(local)) }
-            }
-            words.storeBytes(
-                of: (lane.from * (1 - progress) + lane.to * progress).bitPattern,
-                toByteOffset: 8 * lane.word, as: UInt64.self)
-        }
-    }
-
-    /// A run's numbers at clock time `time`: the batch's loop's arithmetic (``RunSlot``), step by
-    /// step, so the bits are the same.
-    @inline(__always)
-    static func write(
-        lanes: UnsafeBufferPointer<AnimatorProgram.Lane>, anchorClock: Double, anchorPosition: Double,
-        velocity: Double, duration: Double, pieces: UnsafePointer<Double>?, callsCurve: Bool,
-        timing: UnsafePointer<TimingCurve>, at time: Double, intoWords words: UnsafeMutableRawPointer
-    ) {
-        let position = RunSlot.position(
-            anchorClock: anchorClock, anchorPosition: anchorPosition, velocity: velocity, duration: duration, at: time)
-        let fraction = position / duration
-        // Consecutive lanes that start together share their progress, as in the batch's loop.
-        var start = Double.nan
-        var progress = 0.0
-        for lane in lanes {
-            if lane.startFraction != start {
-                start = lane.startFraction
-                let local = AnimatorProgram.localProgress(startingAt: start, at: fraction)
-                if callsCurve {
-                    progress = timing.pointee.value(at: local)
-                } else {
-                    progress = RunSlot.progress(local, curve: pieces) { timing.pointee }
+                duration: line.duration, at: time)
+            let fraction = position / line.duration
+            // Consecutive lanes that start together share their progress, as in the batch's loop.
+            var start = Double.nan
+            var progress = 0.0
+            for lane in UnsafeBufferPointer(start: lanes + line.firstLane, count: line.laneCount) {
+                if lane.startFraction != start {
+                    start = lane.startFraction
+                    let local = AnimatorProgram.localProgress(startingAt: start, at: fraction)
+                    if let function = line.function {
+                        // What `TimingCurve.value(at:)` computes for a function.
+                        progress = function._withUnsafeGuaranteedRef { $0.function.value(at: TimingCurve.clamp(local)) }
+                    } else {
+                        progress = RunSlot.progress(local, curve: line.pieces) { timings[index] }
+                    }
                 }
+                words.storeBytes(
+                    of: (lane.from * (1 - progress) + lane.to * progress).bitPattern,
+                    toByteOffset: 8 * lane.word, as: UInt64.self)
             }
-            words.storeBytes(
-                of: (lane.from * (1 - progress) + lane.to * progress).bitPattern,
-                toByteOffset: 8 * lane.word, as: UInt64.self)
         }
     }
 }

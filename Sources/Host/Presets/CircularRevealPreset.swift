@@ -50,10 +50,21 @@ public struct CircularRevealPreset: TransitionPreset {
 
     /// The mask: a circle at the centre while masked, the whole container after.
     public func maskPath(_ state: State) -> Path {
+        var path = Path()
+        maskPath(state, into: &path)
+        return path
+    }
+
+    /// The mask, written over `path` in place (no allocation once it has room); empty if the
+    /// state's diameter is not a finite, non-negative number.
+    public func maskPath(_ state: State, into path: inout Path) {
+        path.removeAll(keepingCapacity: true)
+        path.fillRule = .nonZero
         if state.isMasked {
-            return (try? Path.circle(center: context.center, radius: state.diameter / 2)) ?? Path()
+            try? path.addCircle(center: context.center, radius: state.diameter / 2)
+        } else {
+            try? path.addRectangle(context.bounds)
         }
-        return (try? Path.rectangle(context.bounds)) ?? Path()
     }
 
     /// `reveal.diameter`, `reveal.masked`, `reveal.mask`.
@@ -61,7 +72,7 @@ public struct CircularRevealPreset: TransitionPreset {
         [
             .scalar("reveal.diameter") { $0.diameter },
             .scalar("reveal.masked") { $0.isMasked ? 1 : 0 },
-            .path("reveal.mask") { maskPath($0) },
+            .path("reveal.mask") { maskPath($0, into: &$1) },
         ]
     }
 

@@ -88,6 +88,16 @@ extension Path {
         verbs.append(.close)
     }
 
+    /// Removes every element (the fill rule stays), keeping the storage when asked: a path rebuilt
+    /// every frame (``addCircle(center:radius:)`` after this) then allocates nothing once it has
+    /// room.
+    ///
+    /// - Parameter keepingCapacity: Whether to keep the storage for the next elements.
+    public mutating func removeAll(keepingCapacity: Bool = false) {
+        verbs.removeAll(keepingCapacity: keepingCapacity)
+        points.removeAll(keepingCapacity: keepingCapacity)
+    }
+
     /// Appends the sub-paths of `other`. The fill rule stays this path's.
     ///
     /// - Complexity: O(m) in the number of elements of `other`.

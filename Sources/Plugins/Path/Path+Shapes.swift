@@ -18,13 +18,26 @@ extension Path {
     /// - Throws: ``PathError/nonFiniteParameter(name:)`` (`rect`) for NaN or infinite input,
     ///   ``PathError/nonFiniteResult(element:)`` if the corners overflow.
     public static func rectangle(_ rect: Rect, fillRule: FillRule = .nonZero) throws(PathError) -> Path {
+        var path = Path(fillRule: fillRule)
+        try path.addRectangle(rect)
+        return path
+    }
+
+    /// Appends a closed rectangle as a new sub-path: the elements of ``rectangle(_:fillRule:)``.
+    /// Reuses the path's storage when it has room (after ``removeAll(keepingCapacity:)``, a
+    /// frame's path is rebuilt without allocating).
+    ///
+    /// - Parameter rect: The rectangle; a negative width or height is measured the other way.
+    /// - Throws: As ``rectangle(_:fillRule:)``; the path is then unchanged.
+    public mutating func addRectangle(_ rect: Rect) throws(PathError) {
         guard rect.isFinite else { throw .nonFiniteParameter(name: "rect") }
-        let corners = [
-            Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-            Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY),
-        ]
-        guard corners.allSatisfy(\.isFinite) else { throw .nonFiniteResult(element: 0) }
-        return Path(verbs: [.move, .line, .line, .line, .close], points: corners, fillRule: fillRule)
+        let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { throw .nonFiniteResult(element: verbs.count) }
+        verbs.append(contentsOf: [.move, .line, .line, .line, .close] as [PathVerb])
+        points.append(Point(x: x0, y: y0))
+        points.append(Point(x: x1, y: y0))
+        points.append(Point(x: x1, y: y1))
+        points.append(Point(x: x0, y: y1))
     }
 
     /// A closed rectangle with quarter-ellipse corners of radius `cornerRadius`, each one cubic
@@ -81,9 +94,9 @@ extension Path {
     /// - Throws: ``PathError/nonFiniteParameter(name:)`` (`rect`) for NaN or infinite input.
     public static func oval(in rect: Rect, fillRule: FillRule = .nonZero) throws(PathError) -> Path {
         guard rect.isFinite else { throw .nonFiniteParameter(name: "rect") }
-        return try ellipse(
-            center: rect.center, radiusX: rect.width / 2, radiusY: rect.height / 2,
-            fillRule: fillRule)
+        var path = Path(fillRule: fillRule)
+        try path.addEllipse(center: rect.center, radiusX: rect.width / 2, radiusY: rect.height / 2)
+        return path
     }
 
     /// A closed circle: ``oval(in:fillRule:)`` of the square around `center`, computed from the
@@ -102,10 +115,24 @@ extension Path {
     public static func circle(
         center: Point, radius: Double, fillRule: FillRule = .nonZero
     ) throws(PathError) -> Path {
+        var path = Path(fillRule: fillRule)
+        try path.addCircle(center: center, radius: radius)
+        return path
+    }
+
+    /// Appends a closed circle as a new sub-path: the elements of
+    /// ``circle(center:radius:fillRule:)``. Reuses the path's storage when it has room (after
+    /// ``removeAll(keepingCapacity:)``, a frame's path is rebuilt without allocating).
+    ///
+    /// - Parameters:
+    ///   - center: The centre.
+    ///   - radius: The radius, not negative; 0 gives a point.
+    /// - Throws: As ``circle(center:radius:fillRule:)``; the path is then unchanged.
+    public mutating func addCircle(center: Point, radius: Double) throws(PathError) {
         guard center.isFinite else { throw .nonFiniteParameter(name: "center") }
         guard radius.isFinite else { throw .nonFiniteParameter(name: "radius") }
         guard radius >= 0 else { throw .negativeParameter(name: "radius", value: radius) }
-        return try ellipse(center: center, radiusX: radius, radiusY: radius, fillRule: fillRule)
+        try addEllipse(center: center, radiusX: radius, radiusY: radius)
     }
 
     /// A closed polygon through `points`: move, a line to each further point, close.
@@ -126,19 +153,31 @@ extension Path {
         return Path(verbs: verbs, points: points, fillRule: fillRule)
     }
 
-    private static func ellipse(
-        center: Point, radiusX a: Double, radiusY b: Double, fillRule: FillRule
-    ) throws(PathError) -> Path {
+    /// Appends four cubic curves around `center` (``circleKappa``), from the rightmost point
+    /// through the bottom, left and top points, then a close; the path is unchanged if a point
+    /// would not be finite.
+    private mutating func addEllipse(center: Point, radiusX a: Double, radiusY b: Double) throws(PathError) {
         let (cx, cy) = (center.x, center.y)
-        let (ka, kb) = (a * circleKappa, b * circleKappa)
-        let points = [
-            Point(x: cx + a, y: cy),
-            Point(x: cx + a, y: cy + kb), Point(x: cx + ka, y: cy + b), Point(x: cx, y: cy + b),
-            Point(x: cx - ka, y: cy + b), Point(x: cx - a, y: cy + kb), Point(x: cx - a, y: cy),
-            Point(x: cx - a, y: cy - kb), Point(x: cx - ka, y: cy - b), Point(x: cx, y: cy - b),
-            Point(x: cx + ka, y: cy - b), Point(x: cx + a, y: cy - kb), Point(x: cx + a, y: cy),
-        ]
-        guard points.allSatisfy(\.isFinite) else { throw .nonFiniteResult(element: 0) }
-        return Path(verbs: [.move, .curve, .curve, .curve, .curve, .close], points: points, fillRule: fillRule)
+        let (ka, kb) = (a * Self.circleKappa, b * Self.circleKappa)
+        // Every coordinate below is one of these.
+        let xs = (cx + a, cx + ka, cx, cx - ka, cx - a)
+        let ys = (cy - b, cy - kb, cy, cy + kb, cy + b)
+        guard xs.0.isFinite, xs.1.isFinite, xs.2.isFinite, xs.3.isFinite, xs.4.isFinite,
+            ys.0.isFinite, ys.1.isFinite, ys.2.isFinite, ys.3.isFinite, ys.4.isFinite
+        else { throw .nonFiniteResult(element: verbs.count) }
+        verbs.append(contentsOf: [.move, .curve, .curve, .curve, .curve, .close] as [PathVerb])
+        points.append(Point(x: cx + a, y: cy))
+        points.append(Point(x: cx + a, y: cy + kb))
+        points.append(Point(x: cx + ka, y: cy + b))
+        points.append(Point(x: cx, y: cy + b))
+        points.append(Point(x: cx - ka, y: cy + b))
+        points.append(Point(x: cx - a, y: cy + kb))
+        points.append(Point(x: cx - a, y: cy))
+        points.append(Point(x: cx - a, y: cy - kb))
+        points.append(Point(x: cx - ka, y: cy - b))
+        points.append(Point(x: cx, y: cy - b))
+        points.append(Point(x: cx + ka, y: cy - b))
+        points.append(Point(x: cx + a, y: cy - kb))
+        points.append(Point(x: cx + a, y: cy))
     }
 }

@@ -110,6 +110,31 @@ struct PresetPathTests {
         #expect(Set(addresses.dropFirst(2)).count == 1)
     }
 
+    @Test func circularRevealsMaskIsRebuiltInTheFramesPath() throws {
+        let preset = try CircularRevealPreset(context: phone, parameters: [:])
+        var source = try PresetSource(preset: preset, frameRate: .fps60)
+        var frame = Frame(schema: source.schema)
+        let channel = try #require(source.schema.channel(named: "reveal.mask"))
+        var addresses: [UnsafeRawPointer?] = []
+        for index in 0...70 {
+            frame.index = index
+            frame.time = FrameRate.fps60.seconds(ofFrame: index)
+            frame.events.removeAll()
+            try source.evaluate(into: &frame)
+            var state = preset.initialState
+            state.diameter = try #require(frame.scalar("reveal.diameter"))
+            state.isMasked = frame.scalar("reveal.masked") == 1
+            // A circle of the frame's diameter at the centre, then the whole container.
+            let expected = state.isMasked
+                ? try Path.circle(center: phone.center, radius: state.diameter / 2)
+                : try Path.rectangle(phone.bounds)
+            #expect(frame.paths[channel.offset] == expected, "frame \(index)")
+            addresses.append(frame.paths[channel.offset]._pointStorageAddress)
+        }
+        // The first frame sizes the storage; every later frame rebuilds the mask in it.
+        #expect(Set(addresses.dropFirst()).count == 1)
+    }
+
     @Test(arguments: ["circular-reveal", "punch-out"])
     func textSinksPrintTheFramesPathsAsTheirSVGPathData(name: String) throws {
         let type = try #require(PresetCatalog.preset(named: name))

@@ -109,6 +109,44 @@ struct PathTests {
         #expect(path.bounds == Rect(x: 20, y: -50, width: 60, height: 60))
     }
 
+    @Test func shapesAddedInPlaceAreTheShapesAndReuseTheStorage() throws {
+        var path = try Path.rectangle(Rect(x: 0, y: 0, width: 10, height: 10))
+        try path.addCircle(center: Point(x: 5, y: 5), radius: 3)
+        // Appending is the two paths end to end, element by element.
+        #expect(path == (try Path.rectangle(Rect(x: 0, y: 0, width: 10, height: 10)))
+            .adding(try .circle(center: Point(x: 5, y: 5), radius: 3)))
+        #expect(path.subpathCount == 2)
+        // Emptied keeping the storage, a path rebuilt frame after frame stays in it.
+        let address = path._pointStorageAddress
+        for radius in [0.0, 1, 2.5, 3] {
+            path.removeAll(keepingCapacity: true)
+            try path.addCircle(center: Point(x: 5, y: 5), radius: radius)
+            #expect(path == (try Path.circle(center: Point(x: 5, y: 5), radius: radius)))
+            #expect(path._pointStorageAddress == address)
+        }
+        path.removeAll(keepingCapacity: true)
+        try path.addRectangle(Rect(x: 1, y: 2, width: -3, height: 4))
+        #expect(path == (try Path.rectangle(Rect(x: 1, y: 2, width: -3, height: 4))))
+        #expect(path._pointStorageAddress == address)
+        path.removeAll()
+        #expect(path.isEmpty && path._pointCapacity == 0)
+    }
+
+    @Test func aShapeThatCannotBeAddedLeavesThePathAsItWas() throws {
+        var path = try Path.circle(center: .zero, radius: 1)
+        let before = path
+        #expect(throws: PathError.negativeParameter(name: "radius", value: -1)) {
+            try path.addCircle(center: .zero, radius: -1)
+        }
+        #expect(throws: PathError.nonFiniteResult(element: 6)) {
+            try path.addCircle(center: Point(x: .greatestFiniteMagnitude, y: 0), radius: .greatestFiniteMagnitude)
+        }
+        #expect(throws: PathError.nonFiniteResult(element: 6)) {
+            try path.addRectangle(Rect(x: .greatestFiniteMagnitude, y: 0, width: .greatestFiniteMagnitude, height: 1))
+        }
+        #expect(path == before)
+    }
+
     @Test func ovalInRectTouchesTheRectsSides() throws {
         let path = try Path.oval(in: Rect(x: 0, y: 0, width: 40, height: 10))
         let parts = cubics(of: path)

@@ -77,16 +77,21 @@ struct PresetStepper<Preset: TransitionPreset>: SceneStepper {
         preset = try Preset(context: TransitionContext(), parameters: [:])
         self.instances = instances
         let probe = try PresetSource(preset: preset, frameRate: .fps60)
-        frameCount = (FrameRate.fps60.frameCount(covering: probe.duration) ?? 0) + 1
-        // Each frame as a repetition leaves it (the last frame rendered into it), as a host's
-        // reused frame is after its first render: room for events, storage for its paths. The
+        let frameCount = (FrameRate.fps60.frameCount(covering: probe.duration) ?? 0) + 1
+        self.frameCount = frameCount
+        // Each frame as a host's reused frame is after one whole render (every frame rendered
+        // into it): room for events, storage for its paths as large as any frame needs. The
         // timed runs measure the instances, not the first use of the frames they render into.
         var primer = probe
-        let last = frameCount - 1
         frames = try (0..<instances).map { _ in
-            var frame = Frame(schema: probe.schema, index: last, time: FrameRate.fps60.seconds(ofFrame: last))
+            var frame = Frame(schema: probe.schema)
             frame.events.reserveCapacity(4)
-            try primer.evaluate(into: &frame)
+            for index in 0..<frameCount {
+                frame.index = index
+                frame.time = FrameRate.fps60.seconds(ofFrame: index)
+                frame.events.removeAll(keepingCapacity: true)
+                try primer.evaluate(into: &frame)
+            }
             frame.events.removeAll(keepingCapacity: true)
             return frame
         }

@@ -50,7 +50,7 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
 
     /// Fills the frame with the preset's values at its index.
     public mutating func evaluate(into frame: inout Frame) throws {
-        // The source keeps the program alive: no retain of it, or of what it holds, per frame.
+        // The source keeps the recording alive: no retain of it, or of what it holds, per frame.
         let covered = Unmanaged.passUnretained(frames)._withUnsafeGuaranteedRef { frames in
             frames.evaluate(into: &frame, segmentHint: &segmentHint)
         }
@@ -62,7 +62,6 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
         if live == nil { live = try LivePresetRun(preset: program.preset, frameRate: program.frameRate) }
         try live!.evaluate(into: &frame, writers: program.writers, alignment: program.stateAlignment)
     }
-
 }
 
 /// A preset's transition run live on a manual clock, one tick per frame: what a program records,

@@ -44,7 +44,7 @@ public final class PresetProgram<Preset: TransitionPreset>: Sendable {
     let writers: [ChannelWriter]
     /// The alignment of the scratch space a frame's state is built in: the state's own, and at
     /// least 16.
-    let stateAlignment = max(16, MemoryLayout<Preset.State>.alignment)
+    var stateAlignment: Int { frames.alignment }
 
     /// Compiles `preset` at `frameRate`: runs its transition once and records it.
     ///
@@ -58,18 +58,17 @@ public final class PresetProgram<Preset: TransitionPreset>: Sendable {
         schema = FrameSchema(channels.map { ($0.name, $0.kind) })
         self.channels = channels
         writers = zip(channels, schema.channels).map { ChannelWriter($0.writer, offset: $1.offset) }
-        frames = try Self.record(
-            &run, frameRate: frameRate, duration: duration, writers: writers,
-            alignment: max(16, MemoryLayout<Preset.State>.alignment))
+        frames = try Self.record(&run, frameRate: frameRate, duration: duration, writers: writers)
     }
 
     /// Runs the transition frame by frame and records it (see the type's discussion).
     private static func record(
-        _ run: inout LivePresetRun<Preset>, frameRate: FrameRate, duration: Double, writers: [ChannelWriter], alignment: Int
+        _ run: inout LivePresetRun<Preset>, frameRate: FrameRate, duration: Double, writers: [ChannelWriter]
     ) throws -> RecordedFrames {
         let wordCount = run.state.plainByteCount / 8
-        var recorder = PresetFrameRecorder(wordCount: wordCount, writers: writers, alignment: alignment)
-        guard wordCount > 0 else { return recorder.finish(settles: false) }
+        let alignment = max(16, MemoryLayout<Preset.State>.alignment)
+        var recorder = PresetFrameRecorder(wordCount: wordCount)
+        guard wordCount > 0 else { return recorder.finish(settles: false, writers: writers, alignment: alignment) }
         let limit = (frameRate.frameCount(covering: duration) ?? 0) + 1
         return try withUnsafeTemporaryAllocation(byteCount: 8 * wordCount, alignment: alignment) { buffer in
             let words = buffer.baseAddress!
@@ -82,9 +81,11 @@ public final class PresetProgram<Preset: TransitionPreset>: Sendable {
                     frame: index, time: time, words: UnsafeRawPointer(words), events: events,
                     runs: run.state.recordedRuns(on: run.clock))
                 events.removeAll(keepingCapacity: true)
-                if index > 0, run.transition.isSettled { return recorder.finish(settles: true) }
+                if index > 0, run.transition.isSettled {
+                    return recorder.finish(settles: true, writers: writers, alignment: alignment)
+                }
             }
-            return recorder.finish(settles: false)
+            return recorder.finish(settles: false, writers: writers, alignment: alignment)
         }
     }
 
@@ -223,8 +224,6 @@ final class RecordedFrames: Sendable {
 /// predict the live state exactly, and starts a new one where they do not.
 struct PresetFrameRecorder {
     private let wordCount: Int
-    private let writers: [ChannelWriter]
-    private let alignment: Int
     private var times: [Double] = []
     private var segmentStarts: [Int] = []
     private var snapshots: [UInt64] = []
@@ -238,10 +237,8 @@ struct PresetFrameRecorder {
     private var currentTable = RecordedRunTable([])
     private var lineCount = 0
 
-    init(wordCount: Int, writers: [ChannelWriter], alignment: Int) {
+    init(wordCount: Int) {
         self.wordCount = wordCount
-        self.writers = writers
-        self.alignment = alignment
         predicted = Array(repeating: 0, count: wordCount)
     }
 
@@ -285,8 +282,9 @@ struct PresetFrameRecorder {
         return copy.elementsEqual(live)
     }
 
-    /// The recording.
-    consuming func finish(settles: Bool) -> RecordedFrames {
+    /// The recording, read through the preset's channels' `writers` from scratch space of
+    /// `alignment`.
+    consuming func finish(settles: Bool, writers: [ChannelWriter], alignment: Int) -> RecordedFrames {
         RecordedFrames(
             writers: writers, alignment: alignment, wordCount: wordCount, settles: settles, times: times, segmentStarts: segmentStarts, snapshots: snapshots,
             runStarts: runStarts, runs: runs, eventFrames: eventFrames, events: events)

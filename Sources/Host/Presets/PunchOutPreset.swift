@@ -75,16 +75,20 @@ public struct PunchOutPreset: TransitionPreset {
 
     /// The mask (and shadow) outline at a state: the morph while masked, the bounds after.
     public func maskPath(_ state: State) -> Path {
-        state.isMasked ? morph.path(at: state.progress) : ((try? Path.rectangle(context.bounds)) ?? Path())
+        var path = Path()
+        writeMaskPath(state, into: &path)
+        return path
     }
 
-    /// Writes ``maskPath(_:)`` into `path`, morphing into its storage while masked (no
-    /// allocation once `path` has room and is not shared).
+    /// Writes ``maskPath(_:)`` into `path`, in its storage: the morph while masked, the bounds
+    /// after (no allocation once `path` has room and is not shared).
     public func writeMaskPath(_ state: State, into path: inout Path) {
         if state.isMasked {
             morph.evaluate(at: state.progress, into: &path)
         } else {
-            path = maskPath(state)
+            path.removeAll(keepingCapacity: true)
+            path.fillRule = .nonZero
+            try? path.addRectangle(context.bounds)
         }
     }
 

@@ -18,7 +18,7 @@ final class AnimatorGroup: @unchecked Sendable {
     /// Guards every animator's program, `running` and `registration`.
     let lock = SpinLock()
     /// The clock, if it is still alive.
-    private let clockReference: WeakClock
+    fileprivate let clockReference: WeakClock
     /// The clock's identity: the group's key in the registry.
     private let clockKey: ObjectIdentifier
     /// The animators that run or wait out a delay, in the order they started.
@@ -212,13 +212,7 @@ final class AnimatorGroup: @unchecked Sendable {
 
     /// The group of `clock`, if it has one.
     static func existingGroup(for clock: any FrameClock) -> AnimatorGroup? {
-        let key = ObjectIdentifier(clock)
-        return animatorGroups.withLock { registry in
-            guard let known = registry.groups[key]?.value as? AnimatorGroup, known.clockReference.value === clock else {
-                return nil
-            }
-            return known
-        }
+        animatorGroups.withLock { $0.group(of: clock) }
     }
 
     /// The lines of the running animators that write numbers straight into the cell at `cellBase`,
@@ -235,11 +229,8 @@ final class AnimatorGroup: @unchecked Sendable {
 
     /// The group of `clock` for this state type, made on first use.
     static func group(for clock: any FrameClock) -> AnimatorGroup {
-        let key = ObjectIdentifier(clock)
-        return animatorGroups.withLock { registry in
-            if let known = registry.groups[key]?.value as? AnimatorGroup, known.clockReference.value === clock {
-                return known
-            }
+        animatorGroups.withLock { registry in
+            if let known = registry.group(of: clock) { return known }
             let group = AnimatorGroup(clock: clock)
             // Groups of released clocks are swept when the table has doubled since the last sweep:
             // amortised constant time per clock, however many clocks are alive at once.
@@ -247,7 +238,7 @@ final class AnimatorGroup: @unchecked Sendable {
                 registry.groups = registry.groups.filter { $0.value.value != nil }
                 registry.sweepAt = max(64, 2 * registry.groups.count)
             }
-            registry.groups[key] = WeakGroup(value: group)
+            registry.groups[ObjectIdentifier(clock)] = WeakGroup(value: group)
             return group
         }
     }
@@ -450,6 +441,14 @@ private struct GroupRegistry: Sendable {
     var groups: [ObjectIdentifier: WeakGroup] = [:]
     /// The table's size at which the next sweep of released clocks' groups runs.
     var sweepAt = 64
+
+    /// The live group of `clock` (not that of a released clock whose identity it reuses).
+    func group(of clock: any FrameClock) -> AnimatorGroup? {
+        guard let known = groups[ObjectIdentifier(clock)]?.value as? AnimatorGroup,
+            known.clockReference.value === clock
+        else { return nil }
+        return known
+    }
 }
 
 private let animatorGroups = Locked(GroupRegistry())

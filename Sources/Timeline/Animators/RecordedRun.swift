@@ -57,20 +57,18 @@ package final class RecordedRunTable: @unchecked Sendable {
         init(_ function: any TimingFunction) { self.function = function }
     }
 
-    /// The runs, kept for their tables' storage.
+    /// The runs, kept for their tables' storage, and for their curves where a table calls its
+    /// curve (outside the range it follows).
     private let runs: [RecordedRun]
     /// The called curves' boxes, kept alive for the lines.
     private let functions: [FunctionBox]
     private let lines: UnsafeMutablePointer<Line>
     private let lanes: UnsafeMutablePointer<AnimatorProgram.Lane>
-    /// The runs' curves, read in place where a table calls its curve (outside the range it follows).
-    private let timings: UnsafeMutablePointer<TimingCurve>
 
     /// Lays out `runs`.
     package init(_ runs: [RecordedRun]) {
         self.runs = runs
         lines = .allocate(capacity: max(runs.count, 1))
-        timings = .allocate(capacity: max(runs.count, 1))
         lanes = .allocate(capacity: max(runs.reduce(0) { $0 + $1.lanes.count }, 1))
         var functions: [FunctionBox] = []
         var next = 0
@@ -86,7 +84,6 @@ package final class RecordedRunTable: @unchecked Sendable {
                     anchorClock: run.anchorClock, anchorPosition: run.anchorPosition, velocity: run.velocity,
                     duration: run.duration, pieces: run.pieces, function: function, firstLane: next,
                     laneCount: run.lanes.count))
-            (timings + index).initialize(to: run.timing)
             for lane in run.lanes {
                 (lanes + next).initialize(to: lane)
                 next += 1
@@ -96,8 +93,6 @@ package final class RecordedRunTable: @unchecked Sendable {
     }
 
     deinit {
-        timings.deinitialize(count: runs.count)
-        timings.deallocate()
         lines.deallocate()
         lanes.deallocate()
     }
@@ -124,7 +119,7 @@ package final class RecordedRunTable: @unchecked Sendable {
                         // What `TimingCurve.value(at:)` computes for a function.
                         progress = function._withUnsafeGuaranteedRef { $0.function.value(at: TimingCurve.clamp(local)) }
                     } else {
-                        progress = RunSlot.progress(local, curve: line.pieces) { timings[index] }
+                        progress = RunSlot.progress(local, curve: line.pieces) { runs[index].timing }
                     }
                 }
                 words.storeBytes(

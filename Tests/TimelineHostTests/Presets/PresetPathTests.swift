@@ -91,19 +91,13 @@ struct PresetPathTests {
 
     @Test func punchOutsMaskMorphsIntoTheFramesPathInPlace() throws {
         let preset = try PunchOutPreset(context: phone, parameters: [:])
-        var source = try PresetSource(preset: preset, frameRate: .fps60)
-        var frame = Frame(schema: source.schema)
-        let channel = try #require(source.schema.channel(named: "punch.mask"))
-        var addresses: [UnsafeRawPointer?] = []
-        for index in 0...59 {
-            frame.index = index
-            frame.time = FrameRate.fps60.seconds(ofFrame: index)
-            frame.events.removeAll()
-            try source.evaluate(into: &frame)
+        // Past the end (frame 60) too: the bounds are written into the same storage.
+        let addresses = try Self.maskStorage(preset, channel: "punch.mask", frames: 0...70) { frame in
             var state = preset.initialState
             state.progress = try #require(frame.scalar("punch.progress"))
-            #expect(frame.paths[channel.offset] == preset.maskPath(state), "frame \(index)")
-            addresses.append(frame.paths[channel.offset]._pointStorageAddress)
+            state.isMasked = frame.scalar("punch.masked") == 1
+            // The morph (checked against its endpoints in `PathMorphTests`), then the bounds.
+            return state.isMasked ? preset.morph.path(at: state.progress) : try Path.rectangle(phone.bounds)
         }
         // The first frames size the storage (the end path, then the morph's points); from then
         // on every frame morphs into the same memory.
@@ -112,27 +106,35 @@ struct PresetPathTests {
 
     @Test func circularRevealsMaskIsRebuiltInTheFramesPath() throws {
         let preset = try CircularRevealPreset(context: phone, parameters: [:])
+        let addresses = try Self.maskStorage(preset, channel: "reveal.mask", frames: 0...70) { frame in
+            let diameter = try #require(frame.scalar("reveal.diameter"))
+            // A circle of the frame's diameter at the centre, then the whole container.
+            return frame.scalar("reveal.masked") == 1
+                ? try Path.circle(center: phone.center, radius: diameter / 2)
+                : try Path.rectangle(phone.bounds)
+        }
+        // The first frame sizes the storage; every later frame rebuilds the mask in it.
+        #expect(Set(addresses.dropFirst()).count == 1)
+    }
+
+    /// Renders `frames` into one reused frame, checks the path channel against `expected` at
+    /// each, and returns the address of its point storage at each.
+    static func maskStorage<P: TransitionPreset>(
+        _ preset: P, channel name: String, frames: ClosedRange<Int>, expected: (Frame) throws -> Path
+    ) throws -> [UnsafeRawPointer?] {
         var source = try PresetSource(preset: preset, frameRate: .fps60)
         var frame = Frame(schema: source.schema)
-        let channel = try #require(source.schema.channel(named: "reveal.mask"))
+        let channel = try #require(source.schema.channel(named: name))
         var addresses: [UnsafeRawPointer?] = []
-        for index in 0...70 {
+        for index in frames {
             frame.index = index
             frame.time = FrameRate.fps60.seconds(ofFrame: index)
             frame.events.removeAll()
             try source.evaluate(into: &frame)
-            var state = preset.initialState
-            state.diameter = try #require(frame.scalar("reveal.diameter"))
-            state.isMasked = frame.scalar("reveal.masked") == 1
-            // A circle of the frame's diameter at the centre, then the whole container.
-            let expected = state.isMasked
-                ? try Path.circle(center: phone.center, radius: state.diameter / 2)
-                : try Path.rectangle(phone.bounds)
-            #expect(frame.paths[channel.offset] == expected, "frame \(index)")
+            #expect(frame.paths[channel.offset] == (try expected(frame)), "\(P.name) frame \(index)")
             addresses.append(frame.paths[channel.offset]._pointStorageAddress)
         }
-        // The first frame sizes the storage; every later frame rebuilds the mask in it.
-        #expect(Set(addresses.dropFirst()).count == 1)
+        return addresses
     }
 
     @Test(arguments: ["circular-reveal", "punch-out"])

@@ -94,10 +94,11 @@ extension Animator: AnimatorDriver {
             let progress = shared.progress(startingAt: program.entries[index].startFraction) {
                 program.progress(startingAt: $0, at: fraction)
             }
+            let backwards = progress < program.entries[index].lastProgress
             AnimatorProgram.passMarkers(of: &program.entries[index], to: progress, into: &markers)
             let entry = program.entries[index]
             if entry.closure >= 0 {
-                closures[entry.closure](progress, &root)
+                closures[entry.closure](progress, backwards, &root)
             } else {
                 let value = entry.from * (1 - progress) + entry.to * progress
                 withUnsafeMutableBytes(of: &root) { $0.storeBytes(of: value, toByteOffset: entry.offset, as: Double.self) }

@@ -44,8 +44,9 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
     let group: AnimatorGroup
     /// What the batch runs.
     let program: AnimatorProgram
-    /// The animations that need the state's type (clips, other value types), by index.
-    @exclusivity(unchecked) nonisolated(unsafe) var closures: [@Sendable (Double, inout Root) -> Void] = []
+    /// The animations that need the state's type (clips, other value types), by index: each takes
+    /// its progress, whether the progress moved backwards since the last frame, and the state.
+    @exclusivity(unchecked) nonisolated(unsafe) var closures: [@Sendable (Double, Bool, inout Root) -> Void] = []
     /// Animations added before the start, made into entries from the state at the start.
     @exclusivity(unchecked) nonisolated(unsafe) var deferred: [@Sendable (Root) -> Animation] = []
 
@@ -66,7 +67,7 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
     /// An animation as it is added: its entry, and its closure if it needs the state's type.
     struct Animation: Sendable {
         var entry: AnimatorProgram.Entry
-        var apply: (@Sendable (Double, inout Root) -> Void)?
+        var apply: (@Sendable (Double, Bool, inout Root) -> Void)?
     }
 
     /// Creates an animator.
@@ -183,7 +184,7 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
         }
         try add(delayFactor: delayFactor) { root, start in
             let from = root[keyPath: property]
-            return Animation(entry: .init(startFraction: start)) { progress, root in
+            return Animation(entry: .init(startFraction: start)) { progress, _, root in
                 root[keyPath: property] = from.interpolated(to: target, fraction: progress)
             }
         }
@@ -212,7 +213,15 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
         try add(delayFactor: delayFactor) { _, start in
             Animation(
                 entry: .init(startFraction: start, markers: events, clipDuration: length),
-                apply: { progress, root in clip.apply(at: progress * length, to: &root) })
+                apply: { progress, backwards, root in
+                    // Moving back, leaves that start later show their start values, whatever
+                    // their fills: cancelled or reversed to the start, every value is at its start.
+                    if backwards {
+                        clip.applyReversed(at: progress * length, to: &root)
+                    } else {
+                        clip.apply(at: progress * length, to: &root)
+                    }
+                })
         }
     }
 

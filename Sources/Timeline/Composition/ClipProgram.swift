@@ -350,6 +350,18 @@ extension ClipStep {
 /// shared by copies of the clip.
 final class ClipProgramCache<Root>: Sendable {
     private let program = Locked<ClipProgram<Root>?>(nil)
+    private let starts = Locked<[ClipLeafStart<Root>]?>(nil)
+
+    /// The leaves of `clip` by their first start, latest first, listed on first use (what
+    /// ``Clip/applyReversed(at:to:)`` reads).
+    func leafStarts(for clip: Clip<Root>) -> [ClipLeafStart<Root>] {
+        starts.withLock { starts in
+            if let starts { return starts }
+            let listed = clip.leafStartsLatestFirst()
+            starts = listed
+            return listed
+        }
+    }
 
     /// The program of `clip`, compiled on first use.
     func program(for clip: Clip<Root>) -> ClipProgram<Root> {

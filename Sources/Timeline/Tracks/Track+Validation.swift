@@ -157,15 +157,65 @@ extension Track {
                 ends[i] = end
             }
         }
-        // Values too far apart, or times too close, overflow: refuse rather than produce NaN.
+        // Values too far apart, times too close or velocities too large overflow: refuse rather
+        // than produce NaN or infinity anywhere in the segment.
         for i in 0..<segmentCount {
-            guard (values[i + 1] - values[i]).isFinite, starts[i].isFinite, ends[i].isFinite else {
+            guard (values[i + 1] - values[i]).isFinite, starts[i].isFinite, ends[i].isFinite,
+                Self.staysFinite(
+                    kinds[i], from: values[i], to: values[i + 1], startVelocity: starts[i],
+                    endVelocity: ends[i], duration: times[i + 1] - times[i])
+            else {
                 throw .segmentOutOfRange(keyframe: i + 1)
             }
         }
         return Track(
             keyframes: keyframes, times: times, values: values, kinds: kinds,
             startVelocities: starts, endVelocities: ends)
+    }
+
+    /// Whether every value of a segment is finite, bounded from the segment's parts.
+    ///
+    /// Magnitudes are compared scaled by 2^-600 (exact for every finite `Double` but the
+    /// subnormal ones, which do not matter to an upper bound), so that the bound itself cannot
+    /// overflow. A Hermite segment is a combination of its values and of its velocities times its
+    /// duration with weights of at most 3 in any form it is evaluated in (basis or power form), so
+    /// the sum of their magnitudes staying under a sixteenth of the largest `Double` keeps every
+    /// value finite; its velocity combines the change over the duration (weight at most 1.5) and
+    /// the two velocities (at most 1). A timing curve that overshoots reaches at most `|p0| + |Δ| ×
+    /// peak`, with the peak sampled at 33 points, only checked where the values are large enough to
+    /// matter.
+    static func staysFinite(
+        _ kind: CompiledSegmentKind, from start: Value, to end: Value, startVelocity: Value,
+        endVelocity: Value, duration: Double
+    ) -> Bool {
+        @inline(__always) func scaledMagnitude(_ value: Value, by factor: Double = 1) -> Double {
+            value.scaled(by: 0x1p-600).scaled(by: factor).magnitude
+        }
+        let limit = Double.greatestFiniteMagnitude * 0x1p-600 / 16
+        switch kind {
+        case .hold, .linear, .custom:
+            return true
+        case .hermite:
+            let sum = scaledMagnitude(start) + scaledMagnitude(end)
+                + scaledMagnitude(startVelocity, by: duration) + scaledMagnitude(endVelocity, by: duration)
+            // The velocity: the change over the duration (times at most 1.5) and the two velocities.
+            let velocity = 1.5 * scaledMagnitude(end - start) / duration
+                + scaledMagnitude(startVelocity) + scaledMagnitude(endVelocity)
+            return sum <= limit && velocity <= limit
+        case .timing(let function):
+            let base = scaledMagnitude(start)
+            let change = scaledMagnitude(end - start)
+            // Curves overshoot by far less than a million times their change in practice; only
+            // then is the curve itself sampled.
+            guard base + change * 1e6 > limit else { return true }
+            var peak = 1.0
+            for step in 0...32 {
+                let value = function.value(at: Double(step) / 32)
+                guard value.isFinite else { return false }
+                peak = max(peak, abs(value))
+            }
+            return base + change * peak <= limit
+        }
     }
 
     /// A curve slope at least this steep counts as vertical (the easing plugin reports infinite

@@ -62,6 +62,18 @@ struct DocumentTests {
         ])
     }
 
+    @Test func aVelocityThatOverflowsOverItsSegmentIsAnErrorNotNull() {
+        // The reliability audit's defect 6: this validated and rendered `null`.
+        let text = """
+            {"cadence":1,"duration":10,"fps":1,"tracks":[{"name":"a","keyframes":[{"time":0,"value":0},
+            {"time":10,"value":1,"curve":"cubic","startVelocity":1.7e308}]}]}
+            """
+        let found = errors(text, file: "v.json")
+        #expect(found.count == 1)
+        #expect(found.first?.contains("tracks[0].keyframes[1]") == true, "\(found)")
+        #expect(found.first?.contains("changes too fast") == true, "\(found)")
+    }
+
     @Test func jsonLinesOfTheExample() throws {
         let document = try TimelineDocument(parsing: issueExample)
         var source = document.makeSource()

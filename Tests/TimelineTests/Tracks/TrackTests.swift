@@ -284,6 +284,68 @@ struct TrackValidationTests {
         }
     }
 
+    @Test func hermiteVelocitiesThatOverflowOverTheSegmentAreRefused() {
+        // The reliability audit's defect 6: finite velocity × a 10 s segment overflows.
+        #expect(throws: TrackError.segmentOutOfRange(keyframe: 1)) {
+            try Track<Double>(keyframes: [
+                Keyframe(time: 0, value: 0), Keyframe(time: 10, value: 1, .cubic(startVelocity: 1.7e308)),
+            ])
+        }
+        #expect(throws: TrackError.segmentOutOfRange(keyframe: 2)) {
+            try Track<Double>(keyframes: [
+                Keyframe(time: 0, value: 0), Keyframe(time: 1, value: 1),
+                Keyframe(time: 3, value: 2, .cubic(startVelocity: 1, endVelocity: -1e308)),
+            ])
+        }
+        #expect(throws: TrackError.segmentOutOfRange(keyframe: 1)) {
+            try Track<SIMD2<Double>>(keyframes: [
+                Keyframe(time: 0, value: [0, 1e308]), Keyframe(time: 1, value: [1, 1e308], .cubic(startVelocity: [0, 1e308])),
+            ])
+        }
+    }
+
+    @Test func timingCurvesThatOvershootPastTheLargestDoubleAreRefused() {
+        // Overshoots 100 times its change: 0 → 1e307 would peak at 1e309.
+        struct Overshoot: TimingFunction {
+            func value(at x: Double) -> Double { x == 1 ? 1 : 400 * x * (1 - x) }
+            func derivative(at x: Double) -> Double { 400 - 800 * x }
+            var description: String { "overshoot" }
+        }
+        #expect(throws: TrackError.segmentOutOfRange(keyframe: 1)) {
+            try Track<Double>(keyframes: [
+                Keyframe(time: 0, value: 0), Keyframe(time: 1, value: 1e307, .timing(TimingCurve(Overshoot()))),
+            ])
+        }
+        // The same curve over ordinary values is fine.
+        let track = try? Track<Double>(keyframes: [
+            Keyframe(time: 0, value: 0), Keyframe(time: 1, value: 1, .timing(TimingCurve(Overshoot()))),
+        ])
+        #expect(track?.value(at: 0.5) == 100)
+    }
+
+    @Test(arguments: 1...20 as ClosedRange<UInt64>)
+    func acceptedTracksNeverEvaluateToANonFiniteNumber(seed: UInt64) {
+        // Huge values, velocities and tiny durations: a track either refuses them or stays finite.
+        var random = SplitMix64(state: seed)
+        for _ in 0..<200 {
+            let scale = [1.0, 1e150, 1e300, 1e307, 1.7e308][Int.random(in: 0..<5, using: &random)]
+            var keyframes = [Keyframe(time: 0, value: random.uniform(-1...1) * scale)]
+            var time = 0.0
+            for _ in 0..<3 {
+                time += [1e-300, 1e-3, 1, 1e6][Int.random(in: 0..<4, using: &random)]
+                let velocity = random.uniform(-1...1) * [0, 1, 1e300, 1.7e308][Int.random(in: 0..<4, using: &random)]
+                let kind: SegmentKind<Double> = [.linear, .cubic, .cubic(startVelocity: velocity), .cubic(startVelocity: 0, endVelocity: velocity)][Int.random(in: 0..<4, using: &random)]
+                keyframes.append(Keyframe(time: time, value: random.uniform(-1...1) * scale, kind))
+            }
+            guard let track = try? Track<Double>(keyframes: keyframes) else { continue }
+            for step in 0...64 {
+                let t = time * Double(step) / 64
+                #expect(track.value(at: t).isFinite, "\(keyframes) at \(t)")
+                #expect(track.velocity(at: t).isFinite, "\(keyframes) at \(t)")
+            }
+        }
+    }
+
     @Test func errorsSayWhere() {
         #expect(TrackError.timeNotIncreasing(keyframe: 3, time: 1, previous: 2).description
             == "keyframe 3: time 1.0 must be greater than the previous keyframe's time 2.0")

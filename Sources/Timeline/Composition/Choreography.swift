@@ -90,7 +90,7 @@ public struct Choreography<Root>: Sendable {
     public var clip: Clip<Root> {
         let length = max(duration, labels.map(\.time).max() ?? 0)
         let placed = Clip.placed(placements, duration: length)
-        return Clip(node: placed.node, duration: length, fill: .forwards, markers: placed.markers + labels)
+        return Clip(node: placed.node, duration: length, fill: .forwards, ownMarkers: labels)
     }
 
     private func resolve(_ position: Position) throws(CompositionError) -> Double {

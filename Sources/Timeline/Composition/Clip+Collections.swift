@@ -55,7 +55,7 @@ extension Clip {
         let duration = tracks.map(\.duration).max() ?? 0
         self.init(
             node: .leaf(Leaf(binding.body, collection: binding.lanes)), duration: duration,
-            markers: Self.startAndEnd(name, duration: duration))
+            ownMarkers: Self.startAndEnd(name, duration: duration))
     }
 }
 

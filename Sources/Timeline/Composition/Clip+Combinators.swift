@@ -70,9 +70,6 @@ extension Clip {
     }
 
     static func placed(_ placements: [Placement], duration: Double) -> Clip {
-        let markers = placements.flatMap { placement in
-            placement.clip.markers.map { $0.moved(to: $0.time + placement.start) }
-        }
-        return Clip(node: .placed(placements), duration: duration, markers: markers)
+        Clip(node: .placed(placements), duration: duration)
     }
 }

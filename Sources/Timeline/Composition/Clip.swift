@@ -86,17 +86,33 @@ public struct Clip<Root>: Sendable {
     /// What the clip applies outside its span when it is part of a composition.
     public var fill: FillMode
 
-    /// Named times inside the clip (labels of a ``Choreography``, carried through combinators).
-    public let markers: [Marker]
+    /// Named times inside the clip (labels of a ``Choreography``, the starts and ends of named
+    /// clips), carried through combinators, in time order.
+    ///
+    /// Listed the first time they are asked for, from the clip tree: a clip keeps only its own
+    /// labels, so nesting repeats costs nothing until then, and the list is bounded. A repeat
+    /// reports the markers of its first 1,000 iterations, and a clip at most
+    /// ``markerLimit`` markers: its children's in order until the limit (for a sequence, the
+    /// earliest ones).
+    ///
+    /// - Complexity: O(nodes + markers reported) the first time, for each level of nesting that
+    ///   repeats or reverses; O(1) after that.
+    public var markers: [Marker] { compiled.markers(for: self) }
+
+    /// The most markers a clip reports: 100,000.
+    public static var markerLimit: Int { 100_000 }
+
+    /// The markers this node adds itself: a named leaf's start and end, a choreography's labels.
+    let ownMarkers: [Marker]
 
     /// The compiled form, made the first time the clip is applied.
     let compiled: ClipProgramCache<Root>
 
-    init(node: Node, duration: Double, fill: FillMode = .forwards, markers: [Marker] = []) {
+    init(node: Node, duration: Double, fill: FillMode = .forwards, ownMarkers: [Marker] = []) {
         self.node = node
         self.duration = duration
         self.fill = fill
-        self.markers = markers.sorted { $0.time < $1.time }
+        self.ownMarkers = ownMarkers.sorted { $0.time < $1.time }
         compiled = ClipProgramCache()
     }
 
@@ -130,7 +146,7 @@ public struct Clip<Root>: Sendable {
         self.init(
             node: .leaf(leaf),
             duration: motion.duration,
-            markers: Self.startAndEnd(name, duration: motion.duration))
+            ownMarkers: Self.startAndEnd(name, duration: motion.duration))
     }
 
     static func startAndEnd(_ name: String?, duration: Double) -> [Marker] {
@@ -166,7 +182,7 @@ public struct Clip<Root>: Sendable {
     ) throws(CompositionError) {
         guard duration.isFinite else { throw .nonFiniteTime("clip duration", duration) }
         guard duration >= 0 else { throw .negativeTime("clip duration", duration) }
-        self.init(node: .leaf(Leaf(body)), duration: duration, markers: Self.startAndEnd(name, duration: duration))
+        self.init(node: .leaf(Leaf(body)), duration: duration, ownMarkers: Self.startAndEnd(name, duration: duration))
     }
 
     /// Applies the clip's values at `time` to `root`; time is clamped to `0...duration`.

@@ -346,11 +346,22 @@ extension ClipStep {
     }
 }
 
-/// Where a clip keeps its compiled program: made once, the first time the clip is applied, and
-/// shared by copies of the clip.
+/// Where a clip keeps what it derives from its tree: the compiled program, its leaves by start and
+/// its markers, each made once, the first time it is needed, and shared by copies of the clip.
 final class ClipProgramCache<Root>: Sendable {
     private let program = Locked<ClipProgram<Root>?>(nil)
     private let starts = Locked<[ClipLeafStart<Root>]?>(nil)
+    private let markers = Locked<[Marker]?>(nil)
+
+    /// The markers of `clip`, listed on first use (``Clip/markers``).
+    func markers(for clip: Clip<Root>) -> [Marker] {
+        markers.withLock { markers in
+            if let markers { return markers }
+            let listed = clip.listMarkers(limit: Clip<Root>.markerLimit)
+            markers = listed
+            return listed
+        }
+    }
 
     /// The leaves of `clip` by their first start, latest first, listed on first use (what
     /// ``Clip/applyReversed(at:to:)`` reads).

@@ -1,6 +1,6 @@
 // libFuzzer target: the document reader (`TimelineDocument(parsing:)`: JSON, then validation),
-// then the first frames of a document that reads, as JSON Lines. A finding is a crash, a hang or
-// a document that reads but does not render.
+// then the first frames of a document that reads, as JSON Lines. A finding is a crash, a hang, a
+// document that reads but does not render, or one that renders a non-finite value (`null`).
 import FuzzDriver
 import TimelineHost
 
@@ -13,5 +13,8 @@ runFuzzer("FuzzDocument") { data, count in
     } catch {
         preconditionFailure("a document that reads fails to render: \(error)")
     }
+    // A value that is not finite prints as `null`: a document that validates must never.
+    let text = sink.output.text
+    precondition(!text.contains(":null"), "a document that reads renders a non-finite value: \(text.prefix(300))")
     return 0
 }

@@ -135,6 +135,38 @@ struct ClipTests {
         #expect(clip.markers.map(\.time) == [0.25, 0.75])
         #expect(clip.markers.allSatisfy { $0.name == "half" })
     }
+
+    @Test func nestedRepeatsListMarkersInBoundedTimeAndMemory() throws {
+        // The reliability audit's defect 1: three nested repeats of 1,000 copied 10^9 markers.
+        let named = Clip(try Track<Double>(keyframes: [Keyframe(time: 0, value: 0), Keyframe(time: 1, value: 1)]), \Stage.x, name: "x")
+        let nested = try named.repeated(1000).repeated(1000).repeated(1000)
+        #expect(nested.duration == 1e9)
+        let markers = nested.markers
+        #expect(markers.count == Clip<Stage>.markerLimit)
+        // The earliest ones, in order: start and end of every second.
+        #expect(markers[0] == Marker(name: "x", time: 0, kind: .start))
+        #expect(markers[1] == Marker(name: "x", time: 1, kind: .end))
+        #expect(markers[2] == Marker(name: "x", time: 1, kind: .start))
+        #expect(markers.last == Marker(name: "x", time: 50_000, kind: .end))
+        #expect(zip(markers, markers.dropFirst()).allSatisfy { $0.time <= $1.time })
+        // Thirty nested autoreverses (2^30 markers before): bounded too, and mirrored exactly.
+        var reversed = named
+        for _ in 0..<30 { reversed = try reversed.autoreversed() }
+        #expect(reversed.markers.count == Clip<Stage>.markerLimit)
+        let twice = try named.autoreversed().autoreversed().markers
+        // Forwards 0...1, backwards 1...2 (it starts again where it ended: no second start at 1),
+        // then that mirrored: ends at 1 and 2, starts again at 3, ends at 4.
+        #expect(twice.map(\.time) == [0, 1, 2, 3, 4])
+        #expect(twice.map(\.kind) == [.start, .end, .end, .start, .end])
+    }
+
+    @Test func aGroupOfManyRepeatsStopsAtTheLimitInTheChildrensOrder() throws {
+        let named = Clip(try Track<Double>(keyframes: [Keyframe(time: 0, value: 0), Keyframe(time: 1, value: 1)]), \Stage.x, name: "x")
+        let group = Clip.group(Array(repeating: try named.repeated(1000), count: 200))
+        #expect(group.markers.count == Clip<Stage>.markerLimit)
+        let small = Clip.group([try named.repeated(2), try named.delayed(by: 0.5)])
+        #expect(small.markers.map(\.time) == [0, 0.5, 1, 1, 1.5, 2])
+    }
 }
 
 @Suite("Choreography")

@@ -5,6 +5,10 @@
 /// on), so memory stays bounded however long the render: at most `capacity` frames and the last.
 /// The last frame is always kept. No event is lost: a kept frame carries the events of the frames
 /// dropped just before it, in order.
+///
+/// With a weight budget, the recorder also halves whenever the kept frames weigh more than it
+/// allows (``Recorded/weight``: a number, a path element's or an event each count one), counted
+/// as frames are recorded: frames that grow wider later in a run are bounded as well as the first.
 struct FrameRecorder {
     /// One frame, copied.
     struct Recorded {
@@ -22,6 +26,14 @@ struct FrameRecorder {
             events = frame.events
         }
 
+        /// What the frame counts against a weight budget: its numbers, six per path element (a
+        /// cubic's three points), its events and one.
+        var weight: Int {
+            var weight = numbers.count + events.count + 1
+            for path in paths { weight += 6 * path.elementCount }
+            return weight
+        }
+
         /// A frame of `schema` with these values, for resolving a scene.
         func frame(schema: FrameSchema) -> Frame {
             var frame = Frame(schema: schema, index: index, time: time)
@@ -34,7 +46,10 @@ struct FrameRecorder {
 
     /// The most frames kept (besides the last), or `nil` for all of them.
     let capacity: Int?
+    /// The most weight the kept frames may have in all, or `nil` for no limit.
+    let maximumWeight: Int?
     private var kept: [Recorded] = []
+    private var keptWeight = 0
     /// The latest frame offered, when it is not among the kept ones (its events are pending).
     private var last: Recorded?
     /// The events of the frames offered since the last kept one, or dropped after it was kept.
@@ -42,8 +57,9 @@ struct FrameRecorder {
     private var step = 1
     private var offered = 0
 
-    init(capacity: Int? = nil) {
+    init(capacity: Int? = nil, maximumWeight: Int? = nil) {
         self.capacity = capacity.map { max($0, 2) }
+        self.maximumWeight = maximumWeight
     }
 
     /// Every how many frames one is kept: 1 until the capacity is first exceeded, then 2, 4, ….
@@ -66,9 +82,13 @@ struct FrameRecorder {
             copy.events = pendingEvents + copy.events
             pendingEvents.removeAll()
         }
+        keptWeight += copy.weight
         kept.append(copy)
         last = nil
         if let capacity, kept.count > capacity { halve() }
+        if let maximumWeight {
+            while keptWeight > maximumWeight, kept.count > 2 { halve() }
+        }
     }
 
     /// Drops every other kept frame, moving its events to the next one kept.
@@ -91,6 +111,7 @@ struct FrameRecorder {
             last = dropped
         }
         kept = survivors
+        keptWeight = survivors.reduce(0) { $0 + $1.weight }
         pendingEvents = carried + pendingEvents
         step *= 2
     }

@@ -21,7 +21,8 @@
 ///
 /// Memory is bounded however long the render: the page embeds at most ``maximumFrames`` frames
 /// (10,000: 2 min 46 s at 60 fps), fewer for wide frames (at most ``maximumValues`` numbers in
-/// all, a path counting one number per 8 bytes of its data, measured on the first frame). A longer
+/// all, a path counting six per element and an event one, counted as frames are recorded, so a
+/// frame that grows later in the run is bounded too). A longer
 /// render is decimated: the page holds every second frame (or fourth, …, the last frame always),
 /// plays them at their times, carries the events of the frames left out on the next frame it holds,
 /// and says so in its summary line ("10000 of 432001 frames: every 64th …").
@@ -37,10 +38,11 @@ public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
 
     /// The most frames a page embeds.
     public static var maximumFrames: Int { 10_000 }
-    /// The most numbers a page embeds, over all its frames (a path counts one per 8 bytes).
+    /// The most numbers a page embeds, over all its frames (a path counts six per element, an
+    /// event one).
     public static var maximumValues: Int { 2_000_000 }
 
-    /// The frames kept; made with its capacity at the first frame, whose width sets it.
+    /// The frames kept, within ``maximumFrames`` and ``maximumValues``.
     private var recorder: FrameRecorder?
     private var bound: BoundScene?
     private var schema = FrameSchema([])
@@ -71,17 +73,8 @@ public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
 
     /// Keeps a copy of the frame, or of evenly spaced frames past ``maximumFrames``.
     public mutating func write(_ frame: borrowing Frame) throws {
-        if recorder == nil { recorder = FrameRecorder(capacity: Self.capacity(forFrameLike: frame)) }
+        if recorder == nil { recorder = FrameRecorder(capacity: Self.maximumFrames, maximumWeight: Self.maximumValues) }
         recorder!.record(frame)
-    }
-
-    /// How many frames like `frame` the page embeds at most: ``maximumFrames``, or fewer so that
-    /// they hold at most ``maximumValues`` numbers (a path counting one per 8 bytes of its SVG
-    /// path data; printed here, once per run).
-    static func capacity(forFrameLike frame: borrowing Frame) -> Int {
-        var width = frame.numbers.count + 1
-        for path in frame.paths { width += path.svgPathData.utf8.count / 8 + 1 }
-        return max(2, min(maximumFrames, maximumValues / width))
     }
 
     /// Writes the page and flushes the output.

@@ -86,14 +86,38 @@ struct FrameRecorderTests {
     }
 
     @Test func wideFramesAreHeldInFewerFrames() throws {
-        let wide = Frame(schema: FrameSchema((0..<999).map { ("c\($0)", FrameSchema.Kind.scalar) }))
-        // 999 numbers and 1: 2,000,000 / 1,000 = 2,000 frames.
-        #expect(HTMLPreviewSink<StringOutput>.capacity(forFrameLike: wide) == 2_000)
-        var withPath = Frame(schema: FrameSchema([("p", .path)]))
-        for _ in 0..<100_000 { try withPath.paths[0].move(to: .zero) }
-        // "M 0 0 M 0 0 … M 0 0", 599,999 bytes of path data: 74,999 + 1 numbers' worth, and 1
-        // for the frame, so 2,000,000 / 75,001 = 26 frames.
-        #expect(HTMLPreviewSink<StringOutput>.capacity(forFrameLike: withPath) == 26)
-        #expect(HTMLPreviewSink<StringOutput>.capacity(forFrameLike: Frame(schema: FrameSchema([("x", .scalar)]))) == 10_000)
+        // 999 numbers and 1: at most 2,000,000 / 1,000 = 2,000 frames at any time.
+        var recorder = FrameRecorder(capacity: 10_000, maximumWeight: 2_000_000)
+        var wide = Frame(schema: FrameSchema((0..<999).map { ("c\($0)", FrameSchema.Kind.scalar) }))
+        for index in 0..<5_000 {
+            wide.index = index
+            recorder.record(wide)
+        }
+        let frames = recorder.frames
+        #expect(frames.count <= 2_001)
+        #expect(frames.count >= 1_000, "halved no more than needed")
+        #expect(frames.last?.index == 4_999)
+    }
+
+    @Test func framesThatGrowLaterInTheRunAreBoundedToo() throws {
+        // The reliability audit's defect 2: the budget was sized on frame 0 only, so a path that
+        // grows after it kept 10,000 frames of 11 MB each (an abort at 7 GB).
+        var small = Frame(schema: FrameSchema([("p", .path)]))
+        try small.paths[0].move(to: .zero)
+        var large = small
+        for step in 0..<100_000 { try large.paths[0].addLine(to: Point(x: Double(step), y: 0)) }
+        let largeWeight = 6 * 100_001 + 1
+        var recorder = FrameRecorder(capacity: 10_000, maximumWeight: 2_000_000)
+        for index in 0..<1_000 {
+            var frame = index < 100 ? small : large
+            frame.index = index
+            recorder.record(frame)
+        }
+        let frames = recorder.frames
+        let weight = frames.reduce(0) { $0 + $1.weight }
+        #expect(weight <= 2_000_000 + largeWeight, "the kept frames, and the last")
+        #expect(frames.count >= 2)
+        #expect(frames.first?.index == 0)
+        #expect(frames.last?.index == 999)
     }
 }

@@ -74,8 +74,9 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
     ///
     /// The animator does not keep its clock alive: whoever ticks the clock holds it. While the
     /// animator runs, the clock keeps it alive (as a display link keeps UIKit's running animators);
-    /// releasing the clock releases the animators only it was running, and they complete with
-    /// `finished: false`.
+    /// releasing the clock completes every animator it was running (or delaying) with
+    /// `finished: false` where it is, whether or not the app still holds it, and releases those
+    /// only the clock kept.
     ///
     /// - Parameters:
     ///   - duration: Seconds, finite and not negative (0 completes on the first tick).
@@ -168,11 +169,14 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
     ///   - target: The value at the end.
     ///   - delayFactor: In `0...1`: the animation starts after this fraction of the (remaining)
     ///     duration.
-    /// - Throws: ``AnimatorError`` for a bad delay factor or a completed animator.
+    /// - Throws: ``AnimatorError/nonFiniteTarget(_:)`` for a target with a NaN or infinite
+    ///   component (tracks refuse them too), or ``AnimatorError`` for a bad delay factor or a
+    ///   completed animator.
     public func addAnimation<Value: Animatable>(
         _ property: any WritableKeyPath<Root, Value> & Sendable, to target: Value,
         delayFactor: Double = 0
     ) throws(AnimatorError) {
+        guard target.isFinite else { throw .nonFiniteTarget(String(describing: target)) }
         let path: PartialKeyPath<Root> = property
         if Value.self == Double.self, let offset = MemoryLayout<Root>.offset(of: path) {
             let to = unsafeBitCast(target, to: Double.self)

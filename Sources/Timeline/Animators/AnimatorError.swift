@@ -14,6 +14,8 @@ public enum AnimatorError: Error, Sendable, Equatable, CustomStringConvertible {
     case alreadyCompleted
     /// An animator was chained after one that is not part of the transition.
     case notInTransition
+    /// An animation's target has a NaN or infinite component (the target, as printed).
+    case nonFiniteTarget(String)
 
     /// A sentence that says what is wrong.
     public var description: String {
@@ -25,6 +27,7 @@ public enum AnimatorError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidSpeed(let value): "speed must be a finite number > 0, got \(value)"
         case .alreadyCompleted: "the animator has already completed"
         case .notInTransition: "add the animator to chain after to the transition first"
+        case .nonFiniteTarget(let value): "an animation's target must be finite (no NaN or infinity), got \(value)"
         }
     }
 }

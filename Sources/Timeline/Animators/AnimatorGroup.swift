@@ -12,8 +12,8 @@ import Synchronization
 ///
 /// Ownership: the clock keeps the group (through its tick handler) and the group keeps its running
 /// animators, as a display link keeps UIKit's running animators. The animators do not keep the
-/// clock, so releasing a clock releases the animators only it was running; they complete with
-/// `finished: false`.
+/// clock, so releasing a clock completes its running animators with `finished: false` and
+/// releases those only it kept.
 final class AnimatorGroup: @unchecked Sendable {
     /// Guards every animator's program, `running` and `registration`.
     let lock = SpinLock()
@@ -177,8 +177,9 @@ final class AnimatorGroup: @unchecked Sendable {
         withExtendedLifetime(finished) {}
     }
 
-    /// The clock is gone: let the running animators go (those no one else holds complete with
-    /// `finished: false` as they are released).
+    /// The clock is gone: the running animators (and those waiting out a delay) complete with
+    /// `finished: false` where they are, whether or not the app still holds them, and the group
+    /// lets them go.
     fileprivate func detach() {
         // Out of the registry now, not at a later sweep: each entry's weak reference keeps a
         // side table of the runtime's alive, and thousands of those, left among the freed
@@ -190,6 +191,7 @@ final class AnimatorGroup: @unchecked Sendable {
                 registry.groups[key] = nil
             }
         }
+        var deliveries: [AnimatorDelivery] = []
         let released = lock.withLock { () -> [AnyObject?] in
             isDetached = true
             for (index, program) in running.enumerated() where slots[index].isFast {
@@ -200,11 +202,16 @@ final class AnimatorGroup: @unchecked Sendable {
                 slots = []
             }
             return running.map { program in
+                if let completion = program.machine.complete(at: .current, finished: false, clock: lastTime) {
+                    deliveries.append(program.finishLocked(events: [], completion: completion))
+                }
                 program.runningIndex = -1
                 defer { program.keepAlive = nil }
                 return program.keepAlive
             }
         }
+        // Outside the lock: a completion handler may command any animator.
+        for delivery in deliveries { delivery.deliver() }
         withExtendedLifetime(released) {}
     }
 

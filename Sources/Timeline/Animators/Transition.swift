@@ -59,8 +59,10 @@ public final class Transition: Sendable {
     public let inFlightPolicy: InFlightPolicy
     private let state = Locked(State())
 
-    /// The transition's lifecycle: `started` when ``start()`` runs, `reversed(true)` when an
-    /// interactive transition is cancelled, and `completed` (always the last event).
+    /// The transition's lifecycle: `started` once, when the transition first starts (``start()``,
+    /// or for an interactive transition its first ``scrub(toFraction:)``, finish or cancel),
+    /// `reversed(true)` when an interactive transition is cancelled, and `completed` (always the
+    /// last event).
     public let events = Emitter<AnimatorEvent, Never>()
 
     /// Creates an empty transition.
@@ -213,23 +215,32 @@ public final class Transition: Sendable {
 
     /// Starts every animator that is not chained after another.
     public func start() throws(AnimatorError) {
-        let members = state.withLock { state in
-            state.started = true
-            return state.members
-        }
-        events.send(.started)
+        markStarted()
+        let members = state.withLock { $0.members }
         // One publication per state for the whole start, with every animator's first values.
         try PublicationBatch.publishingOnce { () throws(AnimatorError) in
             for member in members where member.predecessor == nil { try member.start() }
         }
     }
 
+    /// Sends `started` the first time any path starts the transition.
+    private func markStarted() {
+        let first = state.withLock { state in
+            defer { state.started = true }
+            return !state.started
+        }
+        if first { events.send(.started) }
+    }
+
     /// Scrubs the transition: every animator is placed at `fraction × duration` of the
     /// transition's time (an animator shorter than that sits at its end).
+    ///
+    /// The first scrub starts an interactive transition: its `started` event is sent then.
     ///
     /// - Parameter fraction: Clamped to `0...1`.
     public func scrub(toFraction fraction: Double) throws(AnimatorError) {
         guard !fraction.isNaN else { throw .invalidFraction(fraction) }
+        markStarted()
         let (members, total) = state.withLock { ($0.members, $0.members.map { $0.offset + $0.duration }.max() ?? 0) }
         let time = min(max(fraction, 0), 1) * total
         // One publication per state for the whole scrub, with every animator's value in it.
@@ -244,6 +255,7 @@ public final class Transition: Sendable {
     /// Continues every animator to its end from where it is, at `speed` times the normal rate; the
     /// transition then completes with `finished: true`.
     public func finishInteractive(speed: Double = 1) throws(AnimatorError) {
+        markStarted()
         let members = state.withLock { $0.members }
         try PublicationBatch.publishingOnce { () throws(AnimatorError) in
             for member in members where !member.isCompleted() {
@@ -255,6 +267,7 @@ public final class Transition: Sendable {
     /// Runs every animator back to its start from where it is, at `speed` times the normal rate;
     /// the transition then completes with `finished: false` and every value where it started.
     public func cancelInteractive(speed: Double = 1) throws(AnimatorError) {
+        markStarted()
         let members = state.withLock { state in
             state.cancelled = true
             return state.members
@@ -274,12 +287,14 @@ public final class Transition: Sendable {
     /// - Parameter motion: The transition's fraction complete as a function of the seconds since
     ///   this call; its duration must be finite.
     public func finishInteractive(following motion: some Motion<Double>) throws(AnimatorError) {
+        markStarted()
         try continueInteractive(following: motion, towards: .end)
     }
 
     /// Runs every animator back to its start with the transition's fraction complete following
     /// `motion`; the transition then completes with `finished: false`, every value where it started.
     public func cancelInteractive(following motion: some Motion<Double>) throws(AnimatorError) {
+        markStarted()
         state.withLock { $0.cancelled = true }
         events.send(.reversed(true))
         try continueInteractive(following: motion, towards: .start)

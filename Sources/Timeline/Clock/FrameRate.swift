@@ -75,18 +75,35 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     /// The rate as a number of frames per second.
     public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
 
-    /// The exact time of frame `index`.
+    /// The exact time of frame `index`, truncated to the attosecond (towards zero for a negative
+    /// index).
+    ///
+    /// Times past `Int64.max` seconds (about 292 billion years, reachable only with a huge
+    /// denominator) saturate at ``ManualClock/maximumTime`` (or its negative).
     public func time(ofFrame index: Int) -> Duration {
         // `index × denominator / numerator` seconds, truncated to the attosecond, in machine words:
         // whole seconds, then the remainder's attoseconds by one wide division. This is the value
         // of `.seconds(index) * denominator / numerator`, whose generic 128-bit arithmetic costs
-        // more than the rest of a clock's tick.
+        // more than the rest of a clock's tick (and traps where it overflows).
         let (product, overflow) = index.multipliedReportingOverflow(by: denominator)
-        guard index >= 0, !overflow else { return .seconds(index) * denominator / numerator }
+        guard index >= 0, !overflow else { return Self.wideTime(ofFrame: index, denominator: denominator, numerator: numerator) }
         let seconds = product / numerator
         let remainder = UInt64(product % numerator)
         let attoseconds = UInt64(numerator).dividingFullWidth(remainder.multipliedFullWidth(by: Self.attosecondsPerSecond))
         return Duration(secondsComponent: Int64(seconds), attosecondsComponent: Int64(attoseconds.quotient))
+    }
+
+    /// ``time(ofFrame:)`` for a negative index or a product that overflows a word: the product in
+    /// two words, divided in one wide division, saturated where the seconds overflow `Int64`.
+    private static func wideTime(ofFrame index: Int, denominator: Int, numerator: Int) -> Duration {
+        let product = UInt64(index.magnitude).multipliedFullWidth(by: UInt64(denominator))
+        let divisor = UInt64(numerator)
+        let sign: Int64 = index < 0 ? -1 : 1
+        guard product.high < divisor else { return ManualClock.maximumTime * sign }
+        let (seconds, remainder) = divisor.dividingFullWidth(product)
+        guard seconds <= UInt64(Int64.max) else { return ManualClock.maximumTime * sign }
+        let attoseconds = divisor.dividingFullWidth(remainder.multipliedFullWidth(by: attosecondsPerSecond)).quotient
+        return Duration(secondsComponent: Int64(seconds) * sign, attosecondsComponent: Int64(attoseconds) * sign)
     }
 
     private static let attosecondsPerSecond: UInt64 = 1_000_000_000_000_000_000

@@ -52,7 +52,9 @@ public final class ManualClock: FrameClock {
     @discardableResult
     public func advance(by duration: Duration) -> Tick {
         let time = source.withLock { state in
-            state.time += max(duration, .zero)
+            // Saturating: past the largest time the clock keeps, it stays there.
+            let step = max(duration, .zero)
+            state.time = step > Self.maximumTime - state.time ? Self.maximumTime : state.time + step
             return state.time
         }
         return core.tick(atSource: time)
@@ -62,7 +64,7 @@ public final class ManualClock: FrameClock {
     @discardableResult
     public func advance(to time: Duration) -> Tick {
         let time = source.withLock { state in
-            state.time = max(state.time, time)
+            state.time = max(state.time, min(time, Self.maximumTime))
             return state.time
         }
         return core.tick(atSource: time)
@@ -80,7 +82,12 @@ public final class ManualClock: FrameClock {
             var next = state.frame + 1
             if frameRate.time(ofFrame: next) <= state.time {
                 let estimate = state.time.inSeconds * Double(frameRate.numerator) / Double(frameRate.denominator)
-                next = max(next, Int(min(estimate.rounded(.down), Double(Int.max / 2))))
+                guard estimate.rounded(.down) < Double(Self.lastFrame), state.frame < Self.lastFrame else {
+                    // No later frame can be counted: a tick at the current time.
+                    state.frame = Self.lastFrame
+                    return state.time
+                }
+                next = max(next, Int(estimate.rounded(.down)))
                 while frameRate.time(ofFrame: next) <= state.time { next += 1 }
                 while next > state.frame + 1, frameRate.time(ofFrame: next - 1) > state.time { next -= 1 }
             }
@@ -90,6 +97,14 @@ public final class ManualClock: FrameClock {
         }
         return core.tick(atSource: time)
     }
+
+    /// The latest time the clock keeps: `Int64.max` seconds (about 292 billion years). Advancing
+    /// past it stays there.
+    public static let maximumTime = Duration.seconds(Int64.max)
+
+    /// The last frame ``advanceFrame()`` counts to (`Int.max / 2`); past it, it ticks at the
+    /// current time.
+    static let lastFrame = Int.max / 2
 
     /// Advances frame by frame `count` times.
     public func advanceFrames(_ count: Int) {

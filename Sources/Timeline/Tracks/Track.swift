@@ -141,8 +141,13 @@ public struct Track<Value: Animatable>: Sendable {
     /// The value at the end of the segment arriving at keyframe `index` (the value just before that
     /// keyframe's time). For most kinds this is the keyframe's value; an unsettled spring ends
     /// elsewhere, a hold ends at the previous value.
+    ///
+    /// Keyframe 0 has no arriving segment: it gives its own value. An index out of range is
+    /// clamped to the keyframes (below 0: the first keyframe's value; past the last: the value
+    /// arriving at the last keyframe).
     public func valueArriving(atKeyframe index: Int) -> Value {
-        precondition(index > 0 && index < values.count, "keyframe \(index) has no arriving segment")
+        let index = min(index, values.count - 1)
+        guard index > 0 else { return values[0] }
         return evaluateValue(segment: index - 1, local: times[index] - times[index - 1])
     }
 }

@@ -14,7 +14,8 @@
 ///
 /// The recording stops at the first frame after frame 0 at which the transition is settled
 /// (``Transition/isSettled``: every later frame is the same), or at the end of the render length
-/// (``TransitionPreset/renderDuration(of:)``) if it never settles there. A frame past a settled
+/// (``TransitionPreset/renderDuration(of:)``) if it never settles there, or after
+/// ``maximumRecordedFrames``. A frame past a settled
 /// recording is its last frame; a frame past an unsettled one, or any frame of a state that is not
 /// plain data (it cannot be copied as words), is rendered by replaying the transition live.
 ///
@@ -69,7 +70,7 @@ public final class PresetProgram<Preset: TransitionPreset>: Sendable {
         let alignment = max(16, MemoryLayout<Preset.State>.alignment)
         var recorder = PresetFrameRecorder(wordCount: wordCount)
         guard wordCount > 0 else { return recorder.finish(settles: false, writers: writers, alignment: alignment) }
-        let limit = (frameRate.frameCount(covering: duration) ?? 0) + 1
+        let limit = min((frameRate.frameCount(covering: duration) ?? 0) + 1, maximumRecordedFrames)
         return try withUnsafeTemporaryAllocation(byteCount: 8 * wordCount, alignment: alignment) { buffer in
             let words = buffer.baseAddress!
             var events: [FrameEvent] = []
@@ -88,6 +89,12 @@ public final class PresetProgram<Preset: TransitionPreset>: Sendable {
             return recorder.finish(settles: false, writers: writers, alignment: alignment)
         }
     }
+
+    /// The most frames a program records: 262,144 (about 73 minutes at 60 fps), so that the
+    /// first frame of a preset costs at most that whatever its duration (`--duration 1000000`).
+    /// Frames past an unsettled recording are replayed live, from the last frame rendered or
+    /// from frame 0.
+    public static var maximumRecordedFrames: Int { 262_144 }
 
     /// The number of frames recorded (0 for a state that is not plain data).
     public var recordedFrameCount: Int { frames.count }

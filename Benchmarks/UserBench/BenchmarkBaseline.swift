@@ -56,6 +56,9 @@ struct BenchmarkBaseline: Sendable {
     ///
     /// - Throws: ``BenchmarkFailure`` when it is missing, unreadable or not a baseline this build
     ///   understands, saying which file and where in it.
+    /// The largest baseline file read (16 MiB; a baseline is a few kilobytes).
+    static var maximumFileSize: Int { 16 << 20 }
+
     static func load(name: String, directory: String) throws(BenchmarkFailure) -> BenchmarkBaseline {
         try validate(name: name)
         let path = path(name: name, directory: directory)
@@ -64,7 +67,7 @@ struct BenchmarkBaseline: Sendable {
                 "no baseline '\(name)': \(path) does not exist; record one with --save-baseline \(name)")
         }
         let bytes: [UInt8]
-        do { bytes = try FileInput.read(path) } catch { throw BenchmarkFailure("baseline \(error.description)") }
+        do { bytes = try FileInput.read(path, maximumCount: Self.maximumFileSize) } catch { throw BenchmarkFailure("baseline \(error.description)") }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw BenchmarkFailure("baseline \(path) is corrupt: it is not UTF-8 text")
         }

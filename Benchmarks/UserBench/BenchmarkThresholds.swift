@@ -7,6 +7,9 @@
 /// given for a metric (in a file, or with `--threshold`, which wins over the file) replace all of
 /// that metric's defaults.
 struct BenchmarkThresholds: Sendable, Hashable {
+    /// The largest thresholds file read (1 MiB; one is a few hundred bytes).
+    static var maximumFileSize: Int { 1 << 20 }
+
     /// The limits of one metric; both `nil`: the metric is reported but never gates.
     struct Limit: Sendable, Hashable {
         /// A relative limit, in percent of the reference value.

@@ -27,7 +27,7 @@ public enum DocumentBenchmark {
         var thresholds = BenchmarkThresholds.defaults
         if let path = request.thresholdsFile {
             let bytes: [UInt8]
-            do { bytes = try FileInput.read(path) } catch { throw BenchmarkFailure("thresholds file: \(error.description)") }
+            do { bytes = try FileInput.read(path, maximumCount: BenchmarkThresholds.maximumFileSize) } catch { throw BenchmarkFailure("thresholds file: \(error.description)") }
             try thresholds.apply(file: String(decoding: bytes, as: UTF8.self), path: path)
         }
         if let specification = request.thresholds { try thresholds.apply(specification: specification) }

@@ -33,6 +33,21 @@ struct DocumentBenchCommandTests {
         #expect(result.out.contains("8×"))  // eight batches
     }
 
+    @Test("a thresholds file or a baseline past its size limit is an error, not an endless read")
+    func filesHaveSizeLimits() throws {
+        // The reliability audit's defect 4: `--thresholds /dev/urandom` never returned.
+        let thresholds = try write(String(repeating: " ", count: 1_048_577), to: "thresholds.json", in: directory)
+        let result = bench([small, "--thresholds", thresholds] + shortRun)
+        #expect(result.status != 0)
+        #expect(result.err.contains("thresholds file: cannot read \(thresholds): it is longer than 1048576 bytes, the most accepted"), "\(result.err)")
+        let baselines = directory + "/baselines"
+        try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)
+        _ = try write(String(repeating: " ", count: 16_777_217), to: "big.json", in: baselines)
+        let compared = bench([small, "--baseline", "big", "--baseline-dir", baselines] + shortRun)
+        #expect(compared.status != 0)
+        #expect(compared.err.contains("it is longer than 16777216 bytes, the most accepted"), "\(compared.err)")
+    }
+
     @Test("--check exits 2 on a regression: 300 tracks against 3")
     func regressionExitsTwo() {
         let result = bench([large, "--compare", small, "--check"] + shortRun + timeOnly)

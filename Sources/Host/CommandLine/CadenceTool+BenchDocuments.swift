@@ -116,7 +116,7 @@ extension CadenceTool {
     /// measured); each build parses and compiles it again, and each pass renders it from a new
     /// source, as `cadence render` does.
     private func documentWorkload(_ path: String, list: ArgumentList) throws -> BenchmarkWorkload {
-        let bytes = try FileInput.read(path)
+        let bytes = try FileInput.read(path, maximumCount: TimelineDocument.maximumSize)
         let name = path == "-" ? "<stdin>" : path
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DocumentErrors(errors: [DocumentError(file: name, path: "$", message: "the file is not valid UTF-8")])

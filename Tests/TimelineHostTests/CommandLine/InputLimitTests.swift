@@ -28,6 +28,16 @@ struct InputLimitTests {
         }
     }
 
+    @Test func benchReadsItsFilesWithinTheirLimits() throws {
+        // The reliability audit's defect 4: these read without limit (an abort at 4.3 GB, or
+        // never returning for /dev/urandom).
+        let card = "Docs/examples/card.json"
+        let over = try temporaryFile("over.json", Self.padded(to: 16_777_217))
+        let tooLong = "it is longer than 16777216 bytes, the most accepted"
+        #expect(cadence("bench", over, "--quick").err.contains("cannot read \(over): \(tooLong)"))
+        #expect(cadence("bench", card, "--compare", over, "--quick").err.contains("cannot read \(over): \(tooLong)"))
+    }
+
     @Test func jsonNestsAtMost512Levels() throws {
         let deep = try temporaryFile("deep.json", String(repeating: "[", count: 513) + String(repeating: "]", count: 513))
         let result = cadence("validate", deep)

@@ -18,6 +18,44 @@ struct ErrorExcerptTests {
         #expect(result.err.contains(String(prefix.prefix(40)) + "… (\(count) characters)"))
     }
 
+    @Test func oneHugeCharacterIsCutByBytes() throws {
+        // The reliability audit's defect 9: one grapheme of 2 MB made a 2 MB error line.
+        let grapheme = "a" + String(repeating: "\u{301}", count: 1_000_000)
+        #expect(grapheme.count == 1)
+        let excerpt = InputExcerpt.excerpt(grapheme)
+        #expect(excerpt.utf8.count < 200, "\(excerpt.utf8.count) bytes")
+        #expect(excerpt.hasSuffix("… (1 character)"))
+        #expect(excerpt.unicodeScalars.starts(with: "a\u{301}\u{301}".unicodeScalars))
+        let document = #"{"cadence":1,"tracks":[{"name":"\#(grapheme)","keyframes":[{"value":1}]},{"name":"\#(grapheme)","keyframes":[{"value":1}]}]}"#
+        let file = try temporaryFile("grapheme.json", document)
+        let result = cadence("validate", file)
+        #expect(result.status == 2)
+        #expect(result.err.utf8.count < 1_000, "the error line has \(result.err.utf8.count) bytes")
+    }
+
+    @Test func controlCharactersAreEscapedNotEchoed() throws {
+        // The reliability audit's defect 10: a label forged a second `cadence: error:` line and
+        // sent ESC and BEL to the terminal.
+        #expect(InputExcerpt.excerpt("a\u{1B}]0;pwned\u{7}\ncadence: error: forged") == #"a\u{1B}]0;pwned\u{7}\ncadence: error: forged"#)
+        #expect(InputExcerpt.excerpt("tab\there\r") == #"tab\there\r"#)
+        #expect(InputExcerpt.excerpt("rtl\u{202E}txt\u{2028}\u{85}") == #"rtl\u{202E}txt\u{2028}\u{85}"#)
+        #expect(InputExcerpt.excerpt("plain é 名前") == "plain é 名前")
+        #expect(InputExcerpt.bounded("line\nbreak \u{1B}[31m") == #"line\nbreak \u{1B}[31m"#)
+        let document = #"{"cadence":1,"tracks":[{"name":"a","keyframes":[{"value":1}]}],"timeline":[{"track":"a","at":"\u001b]0;pwned\u0007\ncadence: error: forged"}]}"#
+        let file = try temporaryFile("forged.json", document)
+        let result = cadence("validate", file)
+        #expect(result.status == 2)
+        #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
+        #expect(!result.err.contains("\u{1B}") && !result.err.contains("\u{7}"))
+    }
+
+    @Test func aLongFileNameKeepsTheColonAfterIt() {
+        // The reliability audit's defect 15: "xxxx…(301 characters) File name too long".
+        let name = String(repeating: "x", count: 300) + "y"
+        let message = InputExcerpt.bounded("cannot write to \(name): File name too long")
+        #expect(message == "cannot write to " + String(repeating: "x", count: 40) + "… (301 characters): File name too long")
+    }
+
     @Test func excerptKeepsShortTextAndShortensLongText() {
         #expect(InputExcerpt.excerpt("card.scale") == "card.scale")
         let sixty = String(repeating: "a", count: 60)

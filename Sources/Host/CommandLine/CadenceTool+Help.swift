@@ -4,17 +4,20 @@ extension CadenceTool {
         switch command {
         case "render", "play":
             return """
-                USAGE: cadence \(command) FILE|- [--format jsonl|csv|svg|html] [--fps N] [--frames A..B] [--out FILE]
+                USAGE: cadence \(command) FILE|- [--format jsonl|csv|svg|html] [--fps N] [--frames A..B] [--out FILE] [--header|--no-header]
 
                 \(command == "render" ? "Evaluates a timeline document as fast as possible and streams its frames." : "Evaluates a timeline document in real time, paced to the frame rate; late frames are dropped and counted.")
                 Frame i is at time i / fps; frames 0 ... ceil(duration * fps) unless --frames gives a slice.
-                Slices concatenated equal the whole render, byte for byte.
+                Slices concatenated equal the whole render, byte for byte (JSON Lines and CSV, whose
+                header row is written only on a slice that starts at frame 0).
 
                 OPTIONS:
                   --format   jsonl (default), csv, svg (a contact sheet) or html (a playable preview)
                   --fps      frames per second (default: the document's fps, else 60)
                   --frames   A..B, the frames to write (inclusive)
                   --out      write to FILE instead of standard output
+                  --header, --no-header
+                             CSV: write the header row, or leave it out, whatever the slice
 
                 """
         case "preset":

@@ -26,7 +26,7 @@ extension CadenceTool {
             return
         }
         let options = Self.renderOptions + ["operation", "size"] + type.parameters.map(\.name)
-        let list = try ArgumentList(Array(arguments.dropFirst()), command: "preset", options: options, flags: [])
+        let list = try ArgumentList(Array(arguments.dropFirst()), command: "preset", options: options, flags: Self.renderFlags)
         try list.requireNoPositionals()
         var context = TransitionContext()
         if let size = try list.size() { context.containerSize = size }

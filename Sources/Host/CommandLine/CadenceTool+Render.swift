@@ -8,6 +8,7 @@ struct OutputBox: TextOutput {
 
 extension CadenceTool {
     static let renderOptions = ["format", "fps", "frames", "out"]
+    static let renderFlags = ["header", "no-header"]
 
     /// Reads and validates a document file (`-` for standard input).
     func loadDocument(_ path: String) throws -> TimelineDocument {
@@ -21,7 +22,7 @@ extension CadenceTool {
 
     mutating func render(_ arguments: [String], realTime: Bool) throws {
         let command = realTime ? "play" : "render"
-        let list = try ArgumentList(arguments, command: command, options: Self.renderOptions, flags: [])
+        let list = try ArgumentList(arguments, command: command, options: Self.renderOptions, flags: Self.renderFlags)
         guard list.positionals.count == 1 else {
             throw UsageError(list.positionals.isEmpty ? "missing FILE (or - for standard input)" : "too many arguments", command: command)
         }
@@ -69,6 +70,7 @@ extension CadenceTool {
                 let report = try HostLoop.play(&source, frameRate: frameRate, frames: frames, to: &sink)
                 if report.framesDropped > 0 {
                     try standardError.write("cadence: dropped \(report.framesDropped) of \(total) frames\n")
+                    try standardError.flush()
                 }
             } else {
                 try HostLoop.renderOffline(&source, frameRate: frameRate, frames: frames, to: &sink, progress: progress)
@@ -80,7 +82,13 @@ extension CadenceTool {
             defer { output = sink.output }
             try run(&sink)
         case "csv":
-            var sink = CSVSink(output: output)
+            // The header on a slice that starts at frame 0 only, so that slices concatenate to
+            // the whole render, byte for byte (unless --header or --no-header says otherwise).
+            if list.has("header"), list.has("no-header") {
+                throw UsageError("'--header' and '--no-header' cannot both be given", command: list.command)
+            }
+            let header = list.has("header") || (!list.has("no-header") && (frames?.lowerBound ?? 0) == 0)
+            var sink = CSVSink(output: output, writesHeader: header)
             defer { output = sink.output }
             try run(&sink)
         default:

@@ -4,15 +4,31 @@
 /// components, `name.r`, `name.g`, `name.b`, `name.a` for colours), one per path (its SVG path
 /// data, ``Path/svgPathData``, which never needs quoting), and a last `events` column with the
 /// frame's events separated by `; `.
+///
+/// Text fields (the header's names and the events) are safe to open in a spreadsheet, as OWASP
+/// advises against CSV injection: a field that begins with `=`, `+`, `-`, `@`, a tab or a carriage
+/// return is written with a `'` in front, quoted (`'=cmd…` reads as text, not as a formula); a NUL
+/// is written as U+FFFD. Numbers are written as numbers.
+///
+/// Without the header (`writesHeader: false`), the rows of slices of one render concatenate to
+/// the rows of the whole render: `cadence render --format csv` writes the header only on a slice
+/// that starts at frame 0, so slices concatenated are the whole file, byte for byte.
 public struct CSVSink<Output: TextOutput>: FrameSink {
     /// Where the rows go.
     public private(set) var output: Output
+    /// Whether ``begin(schema:)`` writes the header row.
+    public var writesHeader: Bool
     /// The row being written, reused from frame to frame.
     private var line = LineBuffer()
 
     /// Creates a sink that writes to `output`.
-    public init(output: Output) {
+    ///
+    /// - Parameters:
+    ///   - output: Where the rows go.
+    ///   - writesHeader: Whether to write the header row first; `true` by default.
+    public init(output: Output, writesHeader: Bool = true) {
         self.output = output
+        self.writesHeader = writesHeader
     }
 
     /// Writes the header row.
@@ -25,6 +41,7 @@ public struct CSVSink<Output: TextOutput>: FrameSink {
             throw SinkError.unsupportedSchema(
                 reason: CSVColumns.message(for: clash, in: schema, noun: "channel") { "channel \($0)" })
         }
+        guard writesHeader else { return }
         try output.write(CSVColumns.header(of: schema).map(CSVText.field).joined(separator: ",") + "\n")
     }
 
@@ -78,12 +95,18 @@ public struct CSVSink<Output: TextOutput>: FrameSink {
 
 /// CSV field quoting.
 enum CSVText {
-    /// A CSV field, quoted when it contains a comma, quote or line break.
+    /// A CSV text field: quoted when it contains a comma, quote or line break; prefixed with `'`
+    /// and quoted when a spreadsheet would read it as a formula (it begins with `=`, `+`, `-`,
+    /// `@`, a tab or a carriage return: OWASP's advice against CSV injection); a NUL written as
+    /// U+FFFD.
     static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+        var text = text
+        if text.contains("\u{0}") { text = String(text.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }) }
+        let formula = text.unicodeScalars.first.map { "=+-@\t\r".unicodeScalars.contains($0) } ?? false
+        guard formula || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return text
         }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + (formula ? "'" : "") + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
 

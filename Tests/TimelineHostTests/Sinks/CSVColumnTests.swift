@@ -61,3 +61,38 @@ struct CSVColumnTests {
         #expect(CSVColumns.clashes(in: FrameSchema([("a", .vector(3)), ("a[3]", .scalar), ("b", .color)])).isEmpty)
     }
 }
+
+/// CSV that is safe in a spreadsheet, and slices that concatenate (issue 28, item 15).
+@Suite("CSV safety and slices")
+struct CSVSafetyTests {
+    @Test func fieldsThatWouldBeFormulasAreQuotedWithAnApostrophe() {
+        #expect(CSVText.field("=cmd|' /C calc'!A0") == #""'=cmd|' /C calc'!A0""#)
+        #expect(CSVText.field("+1") == #""'+1""#)
+        #expect(CSVText.field("-x") == #""'-x""#)
+        #expect(CSVText.field("@SUM(A1)") == #""'@SUM(A1)""#)
+        #expect(CSVText.field("\tx") == "\"'\tx\"")
+        #expect(CSVText.field("a=b") == "a=b", "only a field that begins with one")
+        #expect(CSVText.field("x\u{0}y") == "x\u{FFFD}y")
+        #expect(CSVText.field("a,\"b\"") == #""a,""b""""#)
+    }
+
+    @Test func theAuditsDocumentRendersItsHeaderAsText() throws {
+        let document = #"{"cadence":1,"duration":0,"tracks":[{"name":"=cmd|' /C calc'!A0","keyframes":[{"value":1}]}]}"#
+        let file = try temporaryFile("inject.json", document)
+        let result = cadence("render", file, "--format", "csv")
+        #expect(result.status == 0)
+        #expect(result.out.hasPrefix(#"frame,time,"'=cmd|' /C calc'!A0",events"#), "\(result.out)")
+    }
+
+    @Test func csvSlicesConcatenateToTheWholeRender() throws {
+        let card = "Docs/examples/card.json"
+        let whole = cadence("render", card, "--format", "csv", "--frames", "0..40").out
+        let first = cadence("render", card, "--format", "csv", "--frames", "0..19").out
+        let second = cadence("render", card, "--format", "csv", "--frames", "20..40").out
+        #expect(first + second == whole)
+        #expect(!second.hasPrefix("frame,"))
+        #expect(cadence("render", card, "--format", "csv", "--frames", "20..20", "--header").out.hasPrefix("frame,time,"))
+        #expect(!cadence("render", card, "--format", "csv", "--no-header").out.hasPrefix("frame,"))
+        #expect(cadence("render", card, "--format", "csv", "--header", "--no-header").status == 2)
+    }
+}

@@ -22,6 +22,8 @@ public final class FileOutput: TextOutput {
     private let capacity = 1 << 16
     /// The temporary file and the destination it replaces on ``commit()``, until then.
     private var replacement: (temporary: String, destination: String)?
+    /// The temporary file's slot among ``TemporaryFiles``, or -1.
+    private var temporarySlot = -1
     /// What the output is called in error messages.
     public let name: String
 
@@ -68,12 +70,12 @@ public final class FileOutput: TextOutput {
     public init(replacing path: String) throws {
         name = path
         ownsDescriptor = true
-        var destination = path
-        var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
-            destination = String(cString: resolved)
-            free(resolved)
+        guard !path.isEmpty else {
+            throw SinkError.writeFailed(destination: "''", reason: "the file name is empty")
         }
+        // A symbolic link is followed, to the file it names even when that does not exist yet.
+        let destination = Self.followingLinks(path)
+        var info = stat()
         let exists = stat(destination, &info) == 0
         if exists, (info.st_mode & S_IFMT) != S_IFREG {
             let fd = open(destination, O_WRONLY)
@@ -95,7 +97,30 @@ public final class FileOutput: TextOutput {
         _ = fchmod(fd, exists ? info.st_mode & 0o7777 : 0o644)
         descriptor = fd
         replacement = (temporary, destination)
+        // Removed by a signal too (an interrupt, a crash), when the tool's handlers are installed.
+        temporarySlot = TemporaryFiles.register(temporary)
         buffer.reserveCapacity(capacity)
+    }
+
+    /// `path` with its symbolic links followed, as `open` would follow them: the last one may
+    /// name a file that does not exist yet. At most 40 links, as the kernel allows.
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        var info = stat()
+        for _ in 0..<40 {
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &target, Int(PATH_MAX))
+            guard count > 0 else { return current }
+            let link = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else {
+                let folder = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+                current = folder + link
+            }
+        }
+        return current
     }
 
     deinit {
@@ -103,6 +128,7 @@ public final class FileOutput: TextOutput {
             // Never committed: the run failed, so the destination keeps what it had.
             close(descriptor)
             unlink(replacement.temporary)
+            TemporaryFiles.unregister(temporarySlot)
             return
         }
         try? flush()
@@ -157,6 +183,8 @@ public final class FileOutput: TextOutput {
             throw SinkError.writeFailed(destination: name, reason: failure)
         }
         self.replacement = nil
+        TemporaryFiles.unregister(temporarySlot)
+        temporarySlot = -1
         close(descriptor)
         descriptor = -1
     }

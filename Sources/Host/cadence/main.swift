@@ -17,6 +17,10 @@ signal(SIGPIPE, SIG_IGN)
 // SIGXFSZ half-way through.
 signal(SIGXFSZ, SIG_IGN)
 
+// An interrupt, a termination or a crash removes the temporary file of `--out` before the process
+// ends as the signal would have ended it.
+TemporaryFiles.installSignalHandlers()
+
 // `cadence bench` runs the suite in Benchmarks/, which is built on TimelineHost.
 BenchmarkCommand.register { request, write in try BenchmarkSuite.run(request, write: write) }
 // `cadence bench FILE…` and `cadence bench --preset NAME` measure users' work (Benchmarks/UserBench).

@@ -207,6 +207,54 @@ struct ExecutableTests {
         return (process.terminationStatus, String(decoding: collected, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalDuringOutRemovesTheTemporaryFile(signal: Int32) throws {
+        // The reliability audit's defect 7: Ctrl-C left `.big.jsonl.cadence-XXXXXX` (202 MB).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-signal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("forever.json").path
+        try #"{"cadence":1,"duration":1e6,"tracks":[{"name":"a","keyframes":[{"value":0},{"time":1,"value":1}],"repeat":"forever"}]}"#
+            .write(toFile: document, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("big.jsonl").path
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["render", document, "--frames", "0..5000000", "--out", out]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the temporary file exists and has grown, then interrupt.
+        var started = false
+        for _ in 0..<400 where !started {
+            usleep(25_000)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            started = names.contains { $0.hasPrefix(".big.jsonl.cadence-") }
+        }
+        #expect(started, "the render made its temporary file")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == signal)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left == ["forever.json"], "nothing else is left: \(left)")
+    }
+
+    @Test func outFollowsADanglingLinkAndRefusesAnEmptyName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-link-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("link.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.jsonl")
+        let (status, _, _) = try run(["render", "Docs/examples/card.json", "--frames", "0..1", "--out", link])
+        #expect(status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.jsonl", "the link stays a link")
+        let written = try String(contentsOfFile: folder.appendingPathComponent("target.jsonl").path, encoding: .utf8)
+        #expect(written.split(separator: "\n").count == 2)
+        let (emptyStatus, out, err) = try run(["render", "Docs/examples/card.json", "--out", ""])
+        #expect(emptyStatus == 1 && out.isEmpty)
+        #expect(err == "cadence: error: cannot write to '': the file name is empty\n")
+    }
+
     @Test func theReadmeCommandRendersCardExpand() throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build the package first")
         let (status, out, err) = try run(["preset", "card-expand"])

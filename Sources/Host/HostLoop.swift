@@ -109,6 +109,13 @@ public enum HostLoop {
 
     /// Plays frames in real time, paced on the monotonic clock.
     ///
+    /// The first frame is written at once and sets the pace (it is never late). A frame that is
+    /// late makes the loop drop the frames that are no longer due; their events are not lost: the
+    /// next frame written carries them, in order, as the HTML preview's decimation does. Dropped
+    /// frames are still evaluated for their events, unless more than
+    /// ``maximumEvaluatedDrop`` are due at once (the process was stopped for a while): a seekable
+    /// source then jumps, and those frames' events are skipped.
+    ///
     /// - Parameters:
     ///   - source: What to play.
     ///   - frameRate: Frames per second.
@@ -130,7 +137,6 @@ public enum HostLoop {
         source.begin(frameRate: frameRate)
         try sink.begin(schema: source.schema)
         let clock = ContinuousClock()
-        let start = clock.now
         let firstTime = frameRate.time(ofFrame: range.lowerBound)
         var report = Report(framesWritten: 0, framesDropped: 0)
         var index = source.firstFrameToEvaluate(for: range)
@@ -139,27 +145,39 @@ public enum HostLoop {
             try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
             index += 1
         }
+        // The pace starts with the first frame written, so that one is never late.
+        var start: ContinuousClock.Instant?
+        var pendingEvents: [FrameEvent] = []
         while index <= range.upperBound {
-            let deadline = start + (frameRate.time(ofFrame: index) - firstTime)
-            let now = clock.now
-            if now < deadline {
-                sleepPrecisely(until: deadline, clock: clock)
+            if let start {
+                let deadline = start + (frameRate.time(ofFrame: index) - firstTime)
+                let now = clock.now
+                if now < deadline {
+                    sleepPrecisely(until: deadline, clock: clock)
+                } else {
+                    // Late: the frame that is due now, never earlier than the next one.
+                    let elapsed = now - start + firstTime
+                    let due = Int((elapsed.inSeconds * frameRate.framesPerSecond).rounded(.down))
+                    let target = min(max(due, index), range.upperBound)
+                    if source.isSeekable, target - index > maximumEvaluatedDrop {
+                        report.framesDropped += target - index
+                        index = target
+                    }
+                    while index < target {
+                        try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
+                        pendingEvents += frame.events
+                        report.framesDropped += 1
+                        index += 1
+                    }
+                }
             } else {
-                // Late: the frame that is due now, never earlier than the next one.
-                let elapsed = now - start + firstTime
-                let due = Int((elapsed.inSeconds * frameRate.framesPerSecond).rounded(.down))
-                let target = min(max(due, index), range.upperBound)
-                if source.isSeekable {
-                    report.framesDropped += target - index
-                    index = target
-                }
-                while index < target {
-                    try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
-                    report.framesDropped += 1
-                    index += 1
-                }
+                start = clock.now
             }
             try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
+            if !pendingEvents.isEmpty {
+                frame.events = pendingEvents + frame.events
+                pendingEvents.removeAll(keepingCapacity: true)
+            }
             try sink.write(frame)
             report.framesWritten += 1
             index += 1
@@ -167,6 +185,10 @@ public enum HostLoop {
         try sink.finish()
         return report
     }
+
+    /// The most late frames ``play(_:frameRate:frames:to:plugins:)`` evaluates for their events
+    /// before it lets a seekable source jump: 10,000.
+    public static var maximumEvaluatedDrop: Int { 10_000 }
 
     /// Evaluates frame `index` (at exactly `index / fps`) with the plugins' hooks around it.
     private static func evaluate<Source: FrameSource>(

@@ -239,6 +239,24 @@ struct ExecutableTests {
         #expect(left == ["forever.json"], "nothing else is left: \(left)")
     }
 
+    @Test func playReportsDroppedFramesAndKeepsTheirEvents() throws {
+        // The reliability audit's defect 8: nothing on standard error, and frame 0's `started`
+        // events were dropped at 100,000 fps. (The executable: its standard error is a real file.)
+        let (status, out, err) = try run(["play", "Docs/examples/card.json", "--fps", "100000", "--frames", "0..100"])
+        #expect(status == 0)
+        #expect(err.hasPrefix("cadence: dropped ") && err.hasSuffix(" of 101 frames\n"), "\(err)")
+        let lines = out.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("{\"frame\":0,") == true, "frame 0 is never late")
+        // Every event of the frames played is in the output, once: 50 labels, one every 2 frames.
+        let labels = (1...50).map { "\"l\($0)\": \(Double($0) * 2 / 100_000)" }.joined(separator: ", ")
+        let document = try temporaryFile("labels.json", #"{"cadence":1,"fps":100000,"duration":0.001,"labels":{\#(labels)},"tracks":[{"name":"a","keyframes":[{"value":0},{"time":0.001,"value":1}]}]}"#)
+        let (_, whole, _) = try run(["render", document])
+        let (_, played, _) = try run(["play", document])
+        func events(_ text: String) -> Int { text.components(separatedBy: "\"type\":").count - 1 }
+        #expect(events(whole) == 54, "started and completed, for the document and its track, and 50 markers")
+        #expect(events(played) == events(whole))
+    }
+
     @Test func outFollowsADanglingLinkAndRefusesAnEmptyName() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-link-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

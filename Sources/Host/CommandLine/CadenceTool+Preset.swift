@@ -78,7 +78,9 @@ extension CadenceTool {
         text += "parameters:\n"
         for parameter in type.parameters {
             if parameter.choices.isEmpty {
-                text += "  --\(parameter.name.padding(to: 18))\(parameter.summary) (default \(NumberFormat.string(parameter.defaultValue)))\n"
+                // A NaN default means the preset works the value out itself; its summary says how.
+                let initial = parameter.defaultValue.isNaN ? "" : " (default \(NumberFormat.string(parameter.defaultValue)))"
+                text += "  --\(parameter.name.padding(to: 18))\(parameter.summary)\(initial)\n"
             } else {
                 let names = parameter.choices.map(\.name).joined(separator: "|")
                 let initial = parameter.choiceName(for: parameter.defaultValue) ?? NumberFormat.string(parameter.defaultValue)

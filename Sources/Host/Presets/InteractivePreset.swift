@@ -35,9 +35,12 @@ public struct InteractivePreset: TransitionPreset {
         PresetParameter("drag-duration", 0.6, "seconds the gesture drags before it is released"),
         PresetParameter("release-progress", 0.6, "the progress at which the gesture releases, 0...1"),
         PresetParameter(
-            "outcome", -1, "what the release does (by-progress finishes from a release progress of 0.5)",
+            "outcome", -1, "what the release does (by-progress finishes from a release progress of 0.5, or with --release-velocity where a quarter of a second at that velocity reaches 0.5)",
             choices: [.init("finish", 1), .init("cancel", 0), .init("by-progress", -1)]),
         PresetParameter("completion-speed", 1, "how fast the release spring settles (2 is twice as fast)"),
+        PresetParameter(
+            "release-velocity", .nan,
+            "the gesture's velocity at release, in progress per second (default: the drag's own, release-progress / drag-duration; a negative one flicks back)"),
     ]
 
     /// The container.
@@ -52,6 +55,8 @@ public struct InteractivePreset: TransitionPreset {
     public let finishes: Bool
     /// The spring that carries the progress after the release.
     public let releaseSpring: Spring
+    /// The gesture's velocity at release, in progress per second.
+    public let releaseVelocity: Double
 
     /// Builds the preset.
     public init(context: TransitionContext, parameters: [String: Double]) throws(PresetError) {
@@ -61,10 +66,21 @@ public struct InteractivePreset: TransitionPreset {
         releaseProgress = parameters.value("release-progress", in: Self.parameters)
         guard duration > 0, dragDuration > 0 else { throw PresetError("--duration and --drag-duration must be greater than 0") }
         guard (0...1).contains(releaseProgress) else { throw PresetError("--release-progress must be in 0...1") }
+        let givenVelocity = parameters["release-velocity"]
+        if let givenVelocity {
+            guard givenVelocity.isFinite, abs(givenVelocity) <= 1000 else {
+                throw PresetError("--release-velocity must be a number in -1000...1000 (progress per second)")
+            }
+        }
+        releaseVelocity = givenVelocity ?? releaseProgress / dragDuration
         switch parameters.value("outcome", in: Self.parameters) {
         case 1: finishes = true
         case 0: finishes = false
-        case -1: finishes = releaseProgress >= 0.5
+        case -1:
+            // A flick decides by where it is heading: the release progress and a quarter of a
+            // second at the release velocity (without a velocity given, by the progress alone).
+            let progress = releaseProgress
+            finishes = (givenVelocity.map { progress + 0.25 * $0 } ?? progress) >= 0.5
         case let other: throw PresetError("--outcome must be finish, cancel or by-progress, got \(NumberFormat.string(other))")
         }
         let speed = parameters.value("completion-speed", in: Self.parameters)
@@ -82,8 +98,6 @@ public struct InteractivePreset: TransitionPreset {
     /// The incoming screen a third of the way off to the left, dimmed and slightly smaller.
     public var initialState: State { State(toOffset: -context.containerSize.width / 3) }
 
-    /// The gesture's velocity in progress per second.
-    public var releaseVelocity: Double { releaseProgress / dragDuration }
 
     /// The progress after the release: a spring from the release point and velocity.
     public func releaseMotion() throws -> SpringAnimation<Double> {

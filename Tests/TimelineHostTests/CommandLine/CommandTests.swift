@@ -168,6 +168,13 @@ struct CommandTests {
         let bad = cadence("preset", "overlay-dismiss", "--in-flight", "sideways")
         #expect(bad.status == 2)
         #expect(bad.err.contains("'--in-flight' is one of run-to-end, finish-at-end, stop, got 'sideways'"))
+        // A flick back at 0.6 cancels (issue 28, item 18): heading to 0.6 - 0.25 × 3 < 0.5.
+        let flick = cadence("preset", "interactive", "--release-velocity", "-3", "--format", "csv")
+        #expect(flick.status == 0)
+        #expect(flick.out.hasSuffix("completed interactive (cancelled)\n"), "\(flick.out.suffix(200))")
+        let forward = cadence("preset", "interactive", "--release-progress", "0.4", "--release-velocity", "2", "--format", "csv")
+        #expect(forward.out.hasSuffix("completed interactive (finished)\n"), "a flick forward at 0.4 finishes")
+        #expect(cadence("preset", "interactive", "--release-velocity", "1e9").status == 2)
         let cancelled = cadence("preset", "interactive", "--outcome", "cancel", "--format", "csv")
         let zero = cadence("preset", "interactive", "--outcome", "0", "--format", "csv")
         #expect(cancelled.status == 0 && cancelled.out == zero.out)

@@ -63,7 +63,13 @@ extension CadenceTool {
         let from = try list.double("from") ?? 0
         let to = try list.double("to") ?? 1
         let relative = try list.double("relative-velocity") ?? list.double("initial-velocity")
+        guard (to - from).isFinite else {
+            throw BadInput("--from \(NumberFormat.string(from)) and --to \(NumberFormat.string(to)) are too far apart: their distance is not a finite number")
+        }
         let velocity = try list.double("velocity") ?? relative.map { $0 * (to - from) } ?? 0
+        guard velocity.isFinite else {
+            throw BadInput("the initial velocity (the relative velocity × the distance) is too large to represent")
+        }
         let frameRate = try list.frameRate() ?? .fps60
         // Settled within a fraction of the distance (0.1 % by default), as the help says: 0 → 100
         // settles when 0 → 1 does.
@@ -79,6 +85,9 @@ extension CadenceTool {
                 threshold: fraction * (distance > 0 ? distance : 1))
         } catch { throw BadInput("\(error)") }
         guard animation.settlingDuration.isFinite else {
+            if spring.damping > 0 {
+                throw BadInput("this spring does not settle in a time that can be represented from an initial velocity of \(NumberFormat.string(velocity)): use a smaller one")
+            }
             throw BadInput("this spring never settles (it has no damping)")
         }
         guard let frames = frameRate.frameCount(covering: animation.settlingDuration), frames <= 10_000_000 else {

@@ -20,6 +20,8 @@ struct DocumentComposer {
     private let trackIndex: [String: Int]
     /// Names of tracks that failed their own checks.
     let invalidTracks: Set<String>
+    /// Every track's name in document order, for the hint of an unknown track.
+    let allNames: [String]
     private(set) var errors: [DocumentError] = []
 
     /// At most this many timeline errors are collected (a broken document lists its first ones).
@@ -30,7 +32,8 @@ struct DocumentComposer {
         "repeat", "autoreverse", "fill",
     ]
 
-    init(tracks: [DocumentTrack], labels: [Marker], invalidTracks: Set<String> = []) {
+    init(tracks: [DocumentTrack], labels: [Marker], invalidTracks: Set<String> = [], allNames: [String]? = nil) {
+        self.allNames = allNames ?? tracks.map(\.name)
         self.tracks = tracks
         self.labels = labels
         self.invalidTracks = invalidTracks
@@ -121,8 +124,8 @@ struct DocumentComposer {
             let name = try nameCursor.string()
             if invalidTracks.contains(name) { return nil }
             guard let track = trackIndex[name].map({ tracks[$0] }) else {
-                let known = tracks.prefix(20).map { InputExcerpt.excerpt($0.name) }.joined(separator: ", ")
-                let more = tracks.count > 20 ? " and \(tracks.count - 20) more" : ""
+                let known = allNames.prefix(20).map { InputExcerpt.excerpt($0) }.joined(separator: ", ")
+                let more = allNames.count > 20 ? " and \(allNames.count - 20) more" : ""
                 throw nameCursor.error("unknown track \"\(InputExcerpt.excerpt(name))\" (tracks: \(known)\(more))")
             }
             // A track is one channel: placing it twice would have the copies overwrite each other.

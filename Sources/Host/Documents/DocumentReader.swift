@@ -50,11 +50,14 @@ struct DocumentReader {
         var tracks: [DocumentTrack] = []
         var trackPaths: [String] = []
         var names = Set<String>()
+        // Every track's name, in document order, those that failed their own checks included.
+        var orderedNames: [String] = []
         if let list = attempt({ () throws(DocumentError) in try root.required("tracks").array() }) {
             var numberOffset = 0
             var pathOffset = 0
             for cursor in list {
                 // Names are checked first, so a duplicate is reported even when a track is invalid.
+                if case .string(let name)? = cursor.value["name"], !names.contains(name) { orderedNames.append(name) }
                 if case .string(let name)? = cursor.value["name"], !names.insert(name).inserted {
                     record(cursor.child("name")!.error("duplicate track name \"\(InputExcerpt.excerpt(name))\""))
                     continue
@@ -90,7 +93,7 @@ struct DocumentReader {
         if let timeline = root.child("timeline") {
             // Tracks that failed their own checks are reported there, not again as unknown.
             let invalid = names.subtracting(tracks.map(\.name))
-            var composer = DocumentComposer(tracks: tracks, labels: labels, invalidTracks: invalid)
+            var composer = DocumentComposer(tracks: tracks, labels: labels, invalidTracks: invalid, allNames: orderedNames)
             clip = composer.compose(timeline)
             errors += composer.errors
         } else {

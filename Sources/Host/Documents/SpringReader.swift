@@ -50,6 +50,18 @@ enum SpringReader {
             }
             form = .uiKit
         } else {
+            // A key that belongs to another form, alone: say which keys it needs.
+            if has.contains("mass") {
+                throw cursor.child("mass")!.error(
+                    "a spring with \"mass\" needs \"stiffness\" and \"damping\", or \"response\"")
+            }
+            if has.contains("threshold") {
+                throw cursor.child("threshold")!.error(
+                    "a spring with \"threshold\" needs \"settlingDuration\", or \"dampingRatio\" and \"duration\"")
+            }
+            if let velocity = ["relativeVelocity", "initialVelocity"].first(where: has.contains) {
+                throw cursor.child(velocity)!.error("a spring with \"\(velocity)\" needs \"dampingRatio\" and \"duration\"")
+            }
             try only(["duration", "bounce"], "duration/bounce")
             form = .durationBounce
         }
@@ -77,6 +89,12 @@ enum SpringReader {
                 return (try Spring(duration: values["duration"] ?? 0.5, bounce: values["bounce"] ?? 0), nil)
             }
         } catch {
+            if let parameter = error.parameter, cursor.child(parameter.rawValue) == nil, has.contains(where: { values[$0].map(\.isFinite) == true }) {
+                // A parameter worked out from the given ones (the UIKit form's stiffness from a
+                // huge velocity): name what was given, not what was derived.
+                let given = has.sorted().map { "\"\($0)\": \(NumberFormat.string(values[$0]!))" }.joined(separator: ", ")
+                throw cursor.error("these values (\(given)) give a spring whose \(parameter.rawValue) is out of range: use smaller ones")
+            }
             let target = error.parameter.flatMap { cursor.child($0.rawValue) } ?? cursor
             throw target.error("\(error)")
         }

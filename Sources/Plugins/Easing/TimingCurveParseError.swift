@@ -115,10 +115,17 @@ public enum TimingCurveParseError: Error, CustomStringConvertible, Equatable, Se
     }
 
     /// The accepted name closest to `name` in edit distance, if it is close enough to be a typo.
-    private static func suggestion(for name: String) -> String? {
+    private static func suggestion(for written: String) -> String? {
         // No accepted name is near a long one, and the distance costs length × length.
-        guard name.utf8.count <= 40 else { return nil }
+        guard written.utf8.count <= 40 else { return nil }
         let candidates = TimingCurve.acceptedNames + ["cubic-bezier", "steps"]
+        // SwiftUI's and UIKit's camelCase (`easeInOut`) is the CSS name in kebab-case.
+        let kebab = written.reduce(into: "") { text, character in
+            if character.isUppercase, !text.isEmpty, text.last != "-" { text.append("-") }
+            text += character.lowercased()
+        }
+        if candidates.contains(kebab) { return kebab }
+        let name = written.lowercased()
         let scored = candidates.map { ($0, editDistance(name, $0)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(2, name.count / 3) ? best.0 : nil

@@ -42,7 +42,14 @@ struct TimingCurveParser {
             let next = try nextToken()
             throw .expected("'('", found: next.quoted, offset: next.offset, function: name)
         }
-        throw .unknownName(name, offset: offset)
+        throw .unknownName(spelling(of: name, at: offset), offset: offset)
+    }
+
+    /// A name as it is written in the text (tokens are lowercased; names are ASCII, so the
+    /// lowercased name is as long as the written one).
+    private func spelling(of name: String, at offset: Int) -> String {
+        guard offset >= 0, offset + name.count <= characters.count else { return name }
+        return String(characters[offset..<offset + name.count])
     }
 
     private mutating func parseFunction(
@@ -55,7 +62,7 @@ struct TimingCurveParser {
         case "custom": throw .customCurve(offset: offset)
         default:
             if TimingCurve.namedCurve(name) != nil { throw .unexpectedArguments(name: name, offset: open) }
-            throw .unknownName(name, offset: offset)
+            throw .unknownName(spelling(of: name, at: offset), offset: offset)
         }
     }
 

@@ -35,7 +35,7 @@ public struct InteractivePreset: TransitionPreset {
         PresetParameter("drag-duration", 0.6, "seconds the gesture drags before it is released"),
         PresetParameter("release-progress", 0.6, "the progress at which the gesture releases, 0...1"),
         PresetParameter(
-            "outcome", -1, "what the release does (by-progress finishes from a release progress of 0.5, or with --release-velocity where a quarter of a second at that velocity reaches 0.5)",
+            "outcome", -1, "what the release does (by-progress finishes from a release progress of 0.5, or with --release-velocity where a fifth of a second at that velocity reaches 0.5)",
             choices: [.init("finish", 1), .init("cancel", 0), .init("by-progress", -1)]),
         PresetParameter("completion-speed", 1, "how fast the release spring settles (2 is twice as fast)"),
         PresetParameter(
@@ -77,10 +77,11 @@ public struct InteractivePreset: TransitionPreset {
         case 1: finishes = true
         case 0: finishes = false
         case -1:
-            // A flick decides by where it is heading: the release progress and a quarter of a
-            // second at the release velocity (without a velocity given, by the progress alone).
+            // A flick decides by where it is heading, as the guide's snippet does: the release
+            // progress and a fifth of a second at the release velocity (without a velocity given,
+            // by the progress alone).
             let progress = releaseProgress
-            finishes = (givenVelocity.map { progress + 0.25 * $0 } ?? progress) >= 0.5
+            finishes = (givenVelocity.map { progress + 0.2 * $0 } ?? progress) >= 0.5
         case let other: throw PresetError("--outcome must be finish, cancel or by-progress, got \(NumberFormat.string(other))")
         }
         let speed = parameters.value("completion-speed", in: Self.parameters)

@@ -196,6 +196,10 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
 
     /// Plays a clip over the animator's (remaining) duration: clip time = progress × clip duration.
     ///
+    /// The clip is time-scaled to the animator: a 1.5 s clip in a 0.5 s animator plays three times
+    /// as fast (a spring in it is then no longer the spring you asked for). To keep the clip's own
+    /// timing, make the animator as long as the clip: `Animator(duration: clip.duration, …)`.
+    ///
     /// - Parameters:
     ///   - clip: The clip; a clip that never ends is played over its first `duration` seconds
     ///     without easing its infinite length.

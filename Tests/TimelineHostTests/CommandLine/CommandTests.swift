@@ -168,7 +168,7 @@ struct CommandTests {
         let bad = cadence("preset", "overlay-dismiss", "--in-flight", "sideways")
         #expect(bad.status == 2)
         #expect(bad.err.contains("'--in-flight' is one of run-to-end, finish-at-end, stop, got 'sideways'"))
-        // A flick back at 0.6 cancels (issue 28, item 18): heading to 0.6 - 0.25 × 3 < 0.5.
+        // A flick back at 0.6 cancels (issue 28, item 18): heading to 0.6 - 0.2 × 3 < 0.5.
         let flick = cadence("preset", "interactive", "--release-velocity", "-3", "--format", "csv")
         #expect(flick.status == 0)
         #expect(flick.out.hasSuffix("completed interactive (cancelled)\n"), "\(flick.out.suffix(200))")

@@ -7,7 +7,7 @@ struct OutputBox: TextOutput {
 }
 
 extension CadenceTool {
-    static let renderOptions = ["format", "fps", "frames", "out"]
+    static let renderOptions = ["format", "fps", "frames", "out", "scale", "alpha", "jobs"]
     static let renderFlags = ["header", "no-header"]
 
     /// Reads and validates a document file (`-` for standard input).
@@ -22,7 +22,7 @@ extension CadenceTool {
 
     mutating func render(_ arguments: [String], realTime: Bool) throws {
         let command = realTime ? "play" : "render"
-        let list = try ArgumentList(arguments, command: command, options: Self.renderOptions, flags: Self.renderFlags)
+        let list = try ArgumentList(arguments, command: command, options: Self.renderOptions + ["size"], flags: Self.renderFlags)
         guard list.positionals.count == 1 else {
             throw UsageError(list.positionals.isEmpty ? "missing FILE (or - for standard input)" : "too many arguments", command: command)
         }
@@ -43,6 +43,11 @@ extension CadenceTool {
         realTime: Bool, scene: SceneDescription?, title: String
     ) throws {
         let format = list.string("format") ?? "jsonl"
+        if Self.pictureFormats.contains(format) {
+            guard !realTime else { throw UsageError("'play' writes frames as they are due; pictures are written by 'render' and 'preset'", command: list.command) }
+            try streamPictures(&source, format: format, frameRate: frameRate, frames: frames, list: list, scene: scene)
+            return
+        }
         var output = OutputBox(base: standardOutput)
         var file: FileOutput?
         if let path = list.string("out") {

@@ -90,6 +90,24 @@ enum SceneSVGWriter {
         return NumberFormat.string(rounded == 0 ? 0 : rounded)
     }
 
+    /// One frame as a standalone SVG document of `width × height` pixels, the scene drawn through
+    /// `transform` (scene coordinates to pixels, as ``PictureSize/pixels(for:)`` gives it): what
+    /// `cadence render --format svg-frames` writes, and what a browser or `rsvg-convert` turns
+    /// into the same picture as Cadence's own rasteriser.
+    static func standalone(
+        _ layers: [ResolvedLayer], of scene: Scene, width: Int, height: Int, transform: AffineMatrix
+    ) -> String {
+        var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
+        // Outside a fitted scene: its background.
+        svg += "<rect width=\"\(width)\" height=\"\(height)\"\(paint(scene.background, "fill"))/>\n"
+        let t = transform
+        svg += "<g transform=\"matrix(\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(number).joined(separator: " ")))\">\n"
+        draw(layers, of: scene, prefix: "", into: &svg)
+        svg += "</g>\n</svg>\n"
+        return svg
+    }
+
     /// Text for an XML attribute or element: `&`, `<`, `>` and `"` escaped, and control characters
     /// (which XML does not allow at all) replaced by U+FFFD.
     static func escape(_ text: String) -> String {

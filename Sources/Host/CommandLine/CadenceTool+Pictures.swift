@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension CadenceTool {
+    /// The formats that draw the scene: a PNG or SVG per frame into a folder, raw RGBA, or a video.
+    static let pictureFormats = ["png", "svg-frames", "rgba"] + VideoFormat.allCases.map(\.rawValue)
+
+    /// Draws every frame of a source's scene and writes the pictures (`--format png`, …).
+    mutating func streamPictures<Source: FrameSource>(
+        _ source: inout Source, format: String, frameRate: FrameRate, frames: ClosedRange<Int>?, list: ArgumentList,
+        scene: SceneDescription?
+    ) throws {
+        guard let scene else { throw BadInput(PictureError.noScene.description) }
+        let whole = try HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate)
+        let range = frames ?? whole
+        // Named to the render's last frame, so the folders of slices are the whole render's.
+        let digits = String(max(whole.upperBound, range.upperBound)).count
+        let destination: PictureDestination
+        switch format {
+        case "png", "svg-frames":
+            guard let folder = list.string("out") else {
+                throw UsageError("'--format \(format)' writes one file per frame: give a folder with --out DIR/", command: list.command)
+            }
+            destination = format == "png" ? .pngFolder(folder, digits: digits) : .svgFolder(folder, digits: digits)
+        case "rgba":
+            let alpha = list.string("alpha") ?? "straight"
+            guard alpha == "straight" || alpha == "premultiplied" else {
+                throw UsageError("'--alpha' is straight or premultiplied, got '\(ArgumentList.excerpt(alpha))'", command: list.command)
+            }
+            var output: any TextOutput = standardOutput
+            if let path = list.string("out") { output = try FileOutput(replacing: path) }
+            destination = .raw(output, straight: alpha == "straight")
+        default:
+            guard let video = VideoFormat(rawValue: format) else { throw UsageError("unknown format '\(format)'", command: list.command) }
+            guard let path = list.string("out") else {
+                throw UsageError("'--format \(format)' writes a file: give it with --out FILE", command: list.command)
+            }
+            destination = .video(video, path: path)
+            if video == .gif, let rate = VideoFormat.gifRate(frameRate) {
+                try standardError.write(
+                    "cadence: warning: GIF delays are in hundredths of a second; \(NumberFormat.string(frameRate.framesPerSecond)) fps is drawn at \(NumberFormat.string(rate.framesPerSecond)) fps, the same length\n")
+                try standardError.flush()
+            }
+        }
+        var size = PictureSize.natural
+        if let scale = try list.double("scale") {
+            guard list.command != "render" || list.string("size") == nil else {
+                throw UsageError("'--size' and '--scale' cannot both be given", command: list.command)
+            }
+            size = .scale(scale)
+        } else if list.command == "render", let fit = try list.size() {
+            guard fit.width == fit.width.rounded(), fit.height == fit.height.rounded() else {
+                throw UsageError("'--size' of a picture is whole pixels, like 1920x1080", command: list.command)
+            }
+            size = .fit(width: Int(fit.width), height: Int(fit.height))
+        }
+        let jobs = try list.double("jobs").map(Int.init) ?? Self.processorCount
+        guard (1...256).contains(jobs) else { throw UsageError("'--jobs' is 1 to 256", command: list.command) }
+        var sink = PictureSink(scene: scene, destination: destination, size: size, frameRate: frameRate, workerCount: jobs)
+        var errorOutput = standardError
+        let started = ContinuousClock.now
+        var lastShown = started
+        let progress: ((Int, Int) -> Void)? = showsProgress
+            ? { written, all in
+                // A progress line for renders that take more than a second.
+                let now = ContinuousClock.now
+                guard now - started > .seconds(1), now - lastShown > .milliseconds(200) || written == all else { return }
+                lastShown = now
+                try? errorOutput.write("\rcadence: frame \(written)/\(all)" + (written == all ? "\n" : ""))
+                try? errorOutput.flush()
+            } : nil
+        do {
+            try HostLoop.renderOffline(&source, frameRate: frameRate, frames: frames, to: &sink, progress: progress)
+        } catch let error as PictureError {
+            throw BadInput(error.description)
+        }
+        if case .raw(let output, _) = destination, let file = output as? FileOutput { try file.commit() }
+    }
+
+    /// The number of processors online (at least 1).
+    static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}

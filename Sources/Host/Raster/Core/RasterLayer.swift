@@ -1,0 +1,56 @@
+/// One layer to draw the way SVG draws a group in a browser:
+/// `<g transform="matrix(…)" opacity="…" clip-path="…">` holding the shadow (the outline filled in
+/// the shadow's colour, offset, blurred with `feGaussianBlur`) and then the outline, filled and
+/// stroked (miter joins, limit 4, butt caps).
+///
+/// Geometry is in the layer's own coordinates; ``transform`` maps it to device pixels. Colours are
+/// premultiplied and already include their own alpha (a shadow's opacity folded in); the group
+/// ``opacity`` applies to everything together. The outlines are reusable values: an adapter can keep
+/// its layers between frames and refill them with ``RasterOutline/removeAll(keepingCapacity:)``.
+struct RasterLayer: Sendable {
+    /// A clip path: only what lies inside it, by its rule, is drawn.
+    struct Clip: Sendable {
+        /// The clip's outline, in layer coordinates.
+        var outline: RasterOutline
+        /// How the outline's inside is decided (SVG's `clip-rule`).
+        var rule: RasterFillRule
+    }
+
+    /// A drop shadow: an outline filled in a colour, offset and blurred.
+    struct Shadow: Sendable {
+        /// The premultiplied colour, its opacity included.
+        var color: PixelBuffer.Pixel
+        /// The Gaussian's standard deviation in layer units (a Cadence shadow's `radius / 2`).
+        var sigma: Double
+        /// The horizontal offset, in layer units.
+        var offsetX: Double
+        /// The vertical offset, in layer units.
+        var offsetY: Double
+        /// The shadow's own outline (filled with ``rule``), or `nil` for the layer's outline and rule.
+        var outline: RasterOutline?
+        /// The rule for ``outline``.
+        var rule: RasterFillRule = .nonZero
+    }
+
+    /// From layer to device coordinates.
+    var transform: RasterTransform = .identity
+    /// The group opacity, `0...1`.
+    var opacity: Double = 1
+    /// The outline to fill and stroke.
+    var outline = RasterOutline()
+    /// The outline's fill rule.
+    var fillRule: RasterFillRule = .nonZero
+    /// The premultiplied fill colour, or `nil` for no fill.
+    var fill: PixelBuffer.Pixel?
+    /// The premultiplied stroke colour, or `nil` for no stroke.
+    var stroke: PixelBuffer.Pixel?
+    /// The stroke width, in layer units.
+    var strokeWidth: Double = 0
+    /// The clip path, if any.
+    var clip: Clip?
+    /// The drop shadow, if any.
+    var shadow: Shadow?
+
+    /// Creates a layer that draws nothing until given a fill or a stroke.
+    init() {}
+}

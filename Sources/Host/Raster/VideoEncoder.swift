@@ -100,6 +100,9 @@ final class VideoEncoder {
         guard descriptor >= 0 else {
             throw SinkError.writeFailed(destination: path, reason: String(cString: strerror(errno)))
         }
+        // A replaced file keeps its mode; a new one is 0644, as `--out` makes them.
+        var info = stat()
+        _ = fchmod(descriptor, stat(destination, &info) == 0 ? info.st_mode & 0o7777 : 0o644)
         close(descriptor)
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         self.temporary = temporary

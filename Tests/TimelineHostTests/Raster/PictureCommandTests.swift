@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import TimelineHost
+
+/// `cadence render|preset --format png|rgba|svg-frames|VIDEO`: folders, slices, determinism and
+/// ffmpeg's failures (issue 22, items 3 and 5).
+@Suite("Pictures from the command line")
+struct PictureCommandTests {
+    /// A small document with a scene: a dot moving across, a shadow and a mask.
+    static let document = #"""
+        {"cadence":1,"fps":10,"duration":1,
+         "tracks":[{"name":"x","keyframes":[{"time":0,"value":4},{"time":1,"value":40,"curve":"ease-in-out"}]}],
+         "scene":{"size":[64,32],"background":"#F4F4F5",
+          "layers":[{"name":"dot","shape":"oval","frame":[0,6,20,20],"fill":"#2563EB",
+                     "shadow":{"color":"#000000","opacity":0.4,"radius":4,"offset":[0,2]},
+                     "mask":{"path":"M0 0 H70 V24 H0 Z"},"bind":{"x":"x"}}]}}
+        """#
+
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-pictures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func pngFoldersOfSlicesAreTheWholeRendersFileForFile() throws {
+        let document = try temporaryFile("dot.json", Self.document)
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let whole = root.appendingPathComponent("whole").path, a = root.appendingPathComponent("a").path
+        #expect(cadence("render", document, "--format", "png", "--out", whole + "/").status == 0)
+        #expect(cadence("render", document, "--format", "png", "--frames", "0..4", "--out", a).status == 0)
+        #expect(cadence("render", document, "--format", "png", "--frames", "5..10", "--out", a).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: whole).sorted()
+        // 11 frames: 0 … 10, named to two digits so that the folder lists in order.
+        #expect(names == (0...10).map { String(format: "%02d.png", $0) })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: a).sorted() == names)
+        for name in names {
+            let one = try Data(contentsOf: URL(fileURLWithPath: whole + "/" + name))
+            let other = try Data(contentsOf: URL(fileURLWithPath: a + "/" + name))
+            #expect(one == other, "\(name) is the same bytes")
+            #expect(one.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        }
+        // One frame at a time (one job) gives the same bytes as the parallel batches.
+        let serial = root.appendingPathComponent("serial").path
+        #expect(cadence("render", document, "--format", "png", "--jobs", "1", "--out", serial).status == 0)
+        for name in names {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: serial + "/" + name)) == Data(contentsOf: URL(fileURLWithPath: whole + "/" + name)))
+        }
+    }
+
+    @Test func rawRGBAIsTheRasterizersPixelsStraightOrPremultiplied() throws {
+        let document = try temporaryFile("dot.json", Self.document)
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let straightPath = root.appendingPathComponent("s.rgba").path, premultipliedPath = root.appendingPathComponent("p.rgba").path
+        #expect(cadence("render", document, "--format", "rgba", "--frames", "3..4", "--out", straightPath).status == 0)
+        #expect(cadence("render", document, "--format", "rgba", "--alpha", "premultiplied", "--frames", "3..4", "--out", premultipliedPath).status == 0)
+        let straight = [UInt8](try Data(contentsOf: URL(fileURLWithPath: straightPath)))
+        let premultiplied = [UInt8](try Data(contentsOf: URL(fileURLWithPath: premultipliedPath)))
+        // Two frames of 64 × 32 pixels; the background is opaque, so both forms agree.
+        #expect(straight.count == 2 * 64 * 32 * 4)
+        #expect(straight == premultiplied)
+        // The top right pixel, far from the dot and its shadow: the background, #F4F4F5.
+        let corner = 63 * 4
+        #expect(Array(straight[corner..<corner + 4]) == [0xF4, 0xF4, 0xF5, 0xFF])
+        #expect(cadence("render", document, "--format", "rgba", "--alpha", "linear").status == 2)
+    }
+
+    @Test func picturesNeedASceneAFolderAndAFile() throws {
+        let noScene = try temporaryFile("plain.json", #"{"cadence":1,"tracks":[{"name":"a","keyframes":[{"value":1}]}]}"#)
+        let missing = cadence("render", noScene, "--format", "png", "--out", NSTemporaryDirectory() + "x/")
+        #expect(missing.status == 2 && missing.err.contains("pictures need a scene"), "\(missing.err)")
+        let document = try temporaryFile("dot.json", Self.document)
+        #expect(cadence("render", document, "--format", "png").err.contains("give a folder with --out DIR/"))
+        #expect(cadence("render", document, "--format", "mp4").err.contains("give it with --out FILE"))
+        #expect(cadence("render", document, "--format", "png", "--scale", "0", "--out", NSTemporaryDirectory()).err.contains("invalid picture size"))
+        #expect(cadence("render", document, "--format", "png", "--scale", "1000", "--out", NSTemporaryDirectory()).err.contains("1 to 16384 pixels"))
+        let file = try temporaryFile("not-a-folder", "")
+        #expect(cadence("render", document, "--format", "png", "--out", file).err.contains("it is not a folder"))
+    }
+}
+
+/// ffmpeg missing, or failing, through the executable with a `PATH` of the test's making.
+@Suite("Video through ffmpeg, when it fails")
+struct VideoFailureTests {
+    func run(_ arguments: [String], path: String) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = ExecutableTests.executable
+        process.arguments = arguments
+        process.environment = ["PATH": path]
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-video-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func aMissingFFmpegSaysHowToInstallIt() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("card.mp4").path
+        let (status, err) = try run(["preset", "card-expand", "--format", "mp4", "--out", out], path: folder.path)
+        #expect(status != 0)
+        #expect(err.contains("needs ffmpeg, which is not installed") && err.contains("apt-get install ffmpeg"), "\(err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no file is left")
+    }
+
+    @Test(arguments: ["exit 3", "head -c 1000 >/dev/null; echo 'broken encoder' >&2; exit 1", "kill -KILL $$"])
+    func anFFmpegThatFailsIsAnErrorAndLeavesNoFile(script: String) throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fake = folder.appendingPathComponent("ffmpeg")
+        try "#!/bin/sh\n\(script)\n".write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let out = folder.appendingPathComponent("card.mp4").path
+        let (status, err) = try run(["preset", "card-expand", "--format", "mp4", "--out", out], path: folder.path + ":/usr/bin:/bin")
+        #expect(status != 0)
+        #expect(err.contains("cannot write to ffmpeg"), "\(err)")
+        if script.contains("broken encoder") { #expect(err.contains("broken encoder")) }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left == ["ffmpeg"], "no video and no temporary file: \(left)")
+    }
+}

@@ -1,0 +1,121 @@
+import Testing
+@testable import TimelineHost
+
+/// The scene rasterizer against pixel values worked out by hand: coverage of fractional edges,
+/// source-over in 8 bits, group opacity, masks, shadows and the picture's size.
+@Suite("Scene rasterizer")
+struct SceneRasterizerTests {
+    static let background = Color(red: 1, green: 1, blue: 1)
+    static let red = Color(red: 1, green: 0, blue: 0)
+
+    func picture(_ layers: [SceneLayer], size: Size = Size(width: 40, height: 20), picture: PictureSize = .natural) throws -> PixelBuffer {
+        let scene = Scene(size: size, background: Self.background, layers: layers)
+        let bound = try BoundScene(scene: scene, schema: FrameSchema([]))
+        var rasterizer = try SceneRasterizer(scene: scene, size: picture)
+        return rasterizer.picture(of: bound.layers(at: Frame(schema: FrameSchema([]))))
+    }
+
+    func layer(_ frame: Rect, fill: Color? = red) -> SceneLayer {
+        var layer = SceneLayer(name: "l", shape: .rectangle(cornerRadius: 0), frame: frame)
+        layer.fill = fill
+        return layer
+    }
+
+    /// Red over white with coverage `c`: the green and blue channels are `255 · (1 − c)`.
+    func expectCoverage(_ pixel: PixelBuffer.Pixel, _ coverage: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        let expected = 255 * (1 - coverage)
+        #expect(pixel.red == 255 && pixel.alpha == 255, sourceLocation: sourceLocation)
+        #expect(abs(Double(pixel.green) - expected) <= 1, "green \(pixel.green), expected \(expected)", sourceLocation: sourceLocation)
+        #expect(pixel.green == pixel.blue, sourceLocation: sourceLocation)
+    }
+
+    @Test func aRectangleOnWholePixelsIsExact() throws {
+        let image = try picture([layer(Rect(x: 5, y: 4, width: 10, height: 6))])
+        #expect(image.pixel(x: 5, y: 4) == PixelBuffer.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+        #expect(image.pixel(x: 14, y: 9) == PixelBuffer.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+        #expect(image.pixel(x: 4, y: 4) == PixelBuffer.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+        #expect(image.pixel(x: 15, y: 9) == PixelBuffer.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+        #expect(image.pixel(x: 5, y: 10) == PixelBuffer.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+    }
+
+    @Test func fractionalEdgesCoverTheirArea() throws {
+        // Left edge at 10.5 (half a pixel), right edge at 20.25 (a quarter), top at 2.75 (a quarter).
+        let image = try picture([layer(Rect(x: 10.5, y: 2.75, width: 9.75, height: 10))])
+        expectCoverage(image.pixel(x: 10, y: 6), 0.5)
+        expectCoverage(image.pixel(x: 20, y: 6), 0.25)
+        expectCoverage(image.pixel(x: 15, y: 2), 0.25)
+        // The corner pixel: half by a quarter.
+        expectCoverage(image.pixel(x: 10, y: 2), 0.125)
+        expectCoverage(image.pixel(x: 15, y: 6), 1)
+    }
+
+    @Test func groupOpacityFadesTheLayerAsOneNotEachPart() throws {
+        // An opaque red fill under an opaque blue stroke, at opacity 0.5: where the stroke covers the
+        // fill, only the stroke shows through (blue at half over white), not red beneath it.
+        var square = layer(Rect(x: 10, y: 5, width: 20, height: 10))
+        square.stroke = Color(red: 0, green: 0, blue: 1)
+        square.strokeWidth = 4
+        square.opacity = 0.5
+        let image = try picture([square])
+        let onStroke = image.pixel(x: 10, y: 10)      // the stroke's middle line, over the fill's edge
+        let alpha = (0.5 * 255).rounded() / 255
+        #expect(abs(Double(onStroke.red) - 255 * (1 - alpha)) <= 1, "\(onStroke)")
+        #expect(abs(Double(onStroke.green) - 255 * (1 - alpha)) <= 1, "\(onStroke)")
+        #expect(onStroke.blue == 255)
+        let inside = image.pixel(x: 20, y: 10)        // fill only: red at half over white
+        #expect(inside.red == 255 && abs(Double(inside.green) - 255 * (1 - alpha)) <= 1, "\(inside)")
+    }
+
+    @Test func anEvenOddMaskCutsAHole() throws {
+        var square = layer(Rect(x: 0, y: 0, width: 40, height: 20))
+        var hole = try Path.rectangle(Rect(x: 0, y: 0, width: 40, height: 20))
+        hole.addPath(try Path.rectangle(Rect(x: 10, y: 5, width: 10, height: 10)))
+        square.mask = SceneLayer.Mask(path: hole, fillRule: .evenOdd)
+        let image = try picture([square])
+        #expect(image.pixel(x: 15, y: 10) == PixelBuffer.Pixel(red: 255, green: 255, blue: 255, alpha: 255), "the hole shows the background")
+        #expect(image.pixel(x: 5, y: 10) == PixelBuffer.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+    }
+
+    @Test func aShadowIsTheOutlineBlurredWithSigmaHalfTheRadius() throws {
+        // No fill: only the shadow of a wide rectangle, black at opacity 0.5, radius 4 (σ = 2). Far
+        // inside, the blur leaves it whole: white under black at half, 128 (rounded 127.5 ± 1).
+        var shadowed = layer(Rect(x: 0, y: 0, width: 40, height: 20), fill: nil)
+        shadowed.stroke = nil
+        shadowed.shadow = SceneLayer.Shadow(color: Color(red: 0, green: 0, blue: 0), opacity: 0.5, radius: 4, offset: Point(x: 0, y: 0))
+        let scene = Scene(size: Size(width: 60, height: 40), background: Self.background, layers: [
+            { var l = shadowed; l.frame = Rect(x: 10, y: 10, width: 40, height: 20); return l }(),
+        ])
+        let bound = try BoundScene(scene: scene, schema: FrameSchema([]))
+        var rasterizer = try SceneRasterizer(scene: scene)
+        let image = rasterizer.picture(of: bound.layers(at: Frame(schema: FrameSchema([]))))
+        #expect(abs(Int(image.pixel(x: 30, y: 20).green) - 128) <= 1, "\(image.pixel(x: 30, y: 20))")
+        // The first row inside the edge: the blurred coverage is the mean over the pixel of the
+        // Gaussian's cumulative Φ((y − 10) / 2) for y in 10 … 11, 0.5987, so the shadow's alpha is
+        // 0.5 × 0.5987 and green 255 × (1 − 0.2993) = 178.7.
+        #expect(abs(Int(image.pixel(x: 30, y: 10).green) - 179) <= 2, "\(image.pixel(x: 30, y: 10))")
+        // 3σ outside: nothing.
+        #expect(image.pixel(x: 30, y: 3) == PixelBuffer.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+    }
+
+    @Test func thePictureSizeScalesOrFitsTheScene() throws {
+        let doubled = try picture([layer(Rect(x: 5, y: 4, width: 10, height: 6))], picture: .scale(2))
+        #expect(doubled.width == 80 && doubled.height == 40)
+        #expect(doubled.pixel(x: 10, y: 8).green == 0 && doubled.pixel(x: 9, y: 8).green == 255)
+        // 40 × 20 into 100 × 100: scale 2.5, centred vertically (25 pixels above and below).
+        let fitted = try picture([layer(Rect(x: 0, y: 0, width: 40, height: 20))], picture: .fit(width: 100, height: 100))
+        #expect(fitted.width == 100 && fitted.height == 100)
+        #expect(fitted.pixel(x: 50, y: 24).green == 255 && fitted.pixel(x: 50, y: 25).green == 0)
+        #expect(fitted.pixel(x: 50, y: 74).green == 0 && fitted.pixel(x: 50, y: 75).green == 255)
+        #expect(throws: PictureError.self) { try PictureSize.scale(.nan).pixels(for: Size(width: 1, height: 1)) }
+    }
+
+    @Test func aPresetFrameIsDrawnThroughTheHostLoop() throws {
+        let preset = try CardExpandPreset(context: TransitionContext(), parameters: [:])
+        var source = try PresetSource(preset: preset, frameRate: .fps60)
+        let picture = try HostLoop.picture(of: &source, frame: 30, frameRate: .fps60, scene: .scene(preset.scene))
+        #expect(picture.width == 390 && picture.height == 844)
+        // The same frame again is the same picture; the first frame is another one (it moves).
+        #expect(try HostLoop.picture(of: &source, frame: 30, frameRate: .fps60, scene: .scene(preset.scene)) == picture)
+        #expect(try HostLoop.picture(of: &source, frame: 0, frameRate: .fps60, scene: .scene(preset.scene)) != picture)
+    }
+}

@@ -4,7 +4,8 @@ extension CadenceTool {
         switch command {
         case "render", "play":
             return """
-                USAGE: cadence \(command) FILE|- [--format jsonl|csv|svg|html] [--fps N] [--frames A..B] [--out FILE] [--header|--no-header]
+                USAGE: cadence \(command) FILE|- [--format FORMAT] [--fps N] [--frames A..B] [--out FILE] [--header|--no-header]
+                       [--scale S | --size WxH] [--alpha straight|premultiplied] [--jobs N]
 
                 \(command == "render" ? "Evaluates a timeline document as fast as possible and streams its frames." : "Evaluates a timeline document in real time, paced to the frame rate; late frames are dropped and counted.")
                 Frame i is at time i / fps; frames 0 ... ceil(duration * fps) unless --frames gives a slice.
@@ -12,7 +13,13 @@ extension CadenceTool {
                 header row is written only on a slice that starts at frame 0).
 
                 OPTIONS:
-                  --format   jsonl (default), csv, svg (a contact sheet) or html (a playable preview)
+                  --format   jsonl (default), csv, svg (a contact sheet) or html (a playable preview);
+                             pictures of the scene: png or svg-frames (a file per frame into --out DIR/),
+                             rgba (raw frames), mp4, webm, gif, apng or mkv (video through ffmpeg, --out FILE)
+                  --scale    pictures: the scene's size times S (default 1)
+                  --size     pictures: WxH pixels, the scene fitted and centred
+                  --alpha    rgba: straight (default) or premultiplied
+                  --jobs     pictures: frames drawn at once (default: the number of processors)
                   --fps      frames per second (default: the document's fps, else 60)
                   --frames   A..B, the frames to write (inclusive)
                   --out      write to FILE instead of standard output

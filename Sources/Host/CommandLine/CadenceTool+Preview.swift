@@ -1,6 +1,6 @@
 extension CadenceTool {
     /// The output formats of `render`, `play` and `preset`.
-    static let formats = ["jsonl", "csv", "svg", "html"]
+    static let formats = ["jsonl", "csv", "svg", "html"] + pictureFormats
 
     /// The most frames an `svg` or `html` render evaluates (10,000,000: 46 hours at 60 fps). The
     /// picture and the page keep a few thousand evenly spaced frames, so a longer render would be

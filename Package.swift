@@ -44,7 +44,7 @@ let package = Package(
             name: "CadenceBenchmarks",
             dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceMallocCounter"],
             path: "Benchmarks",
-            exclude: ["MallocCounter", "UserBench/detection-trials.sh"]
+            exclude: ["MallocCounter", "UserBench/detection-trials.sh", "Comparators"]
         ),
         // Counts malloc, calloc and realloc calls for `cadence bench FILE` (see its source).
         .target(name: "CadenceMallocCounter", path: "Benchmarks/MallocCounter"),

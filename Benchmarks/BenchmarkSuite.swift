@@ -9,7 +9,7 @@ public import TimelineHost
 public enum BenchmarkSuite {
     /// The scenarios, by the names `--filter` matches (a case's name starts with its scenario's).
     public static let scenarioNames = [
-        "scalar", "springs", "transitions", "signals", "morph", "host", "multicore", "authoring",
+        "scalar", "springs", "transitions", "signals", "morph", "host", "multicore", "authoring", "raster",
     ]
 
     /// Runs the cases the request selects and writes the report line by line.
@@ -123,6 +123,7 @@ struct SuiteConfiguration {
         ScalarTracksScenario.cases(self) + SpringTracksScenario.cases(self)
             + TransitionSceneScenario.cases(self) + SignalScenario.cases(self) + PathMorphScenario.cases(self)
             + HostLoopScenario.cases(self) + MultiCoreScenario.cases(self) + AuthoringScenario.cases(self)
+            + RasterScenario.cases(self)
     }
 
     /// The N that scenario 7 uses.

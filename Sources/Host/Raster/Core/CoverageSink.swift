@@ -62,9 +62,7 @@ struct SolidPainter: CoverageSink {
             target.update(repeating: source, count: count)
             return
         }
-        for index in 0..<count {
-            target[index] = source &+ PixelMath.scale(target[index], by: inverse)
-        }
+        PixelMath.blendSpan(source, inverse: inverse, target, count: count)
     }
 
     @inline(__always)

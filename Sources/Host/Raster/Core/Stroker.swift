@@ -25,6 +25,14 @@ struct Stroker: Sendable {
     private var directions: [RasterPoint] = []
     /// Length of segment `i`.
     private var lengths: [Double] = []
+    /// Whether the inner side of the join at point `i` may go straight to the offset lines' meeting
+    /// point (that point lies within both segments, after what the neighbouring joins on the same
+    /// side take of them).
+    private var meets: [Bool] = []
+    /// How far along each segment the inner meeting point of the join at point `i` lies.
+    private var cuts: [Double] = []
+    /// Which way the path turns at point `i` (the sign of the cross product; 0 when straight).
+    private var turns: [Double] = []
 
     /// Creates a stroker with empty scratch storage.
     init() {}
@@ -58,18 +66,19 @@ struct Stroker: Sendable {
                 directions.append(RasterPoint(x: dx / length, y: dy / length))
                 lengths.append(length)
             }
+            planInnerJoins(count: count, closed: closed, half: half)
             if closed {
                 // Left loop forwards, then right loop backwards.
                 for index in 0..<count {
                     let before = (index + count - 1) % count
-                    join(at: points[index], incoming: before, outgoing: index, reversed: false,
+                    join(at: index, incoming: before, outgoing: index, reversed: false,
                          first: index == 0, half: half, limitSquared: limitSquared, into: &output)
                 }
                 output.close()
                 for step in 0..<count {
                     let index = (count - step) % count
                     let before = (index + count - 1) % count
-                    join(at: points[index], incoming: index, outgoing: before, reversed: true,
+                    join(at: index, incoming: index, outgoing: before, reversed: true,
                          first: step == 0, half: half, limitSquared: limitSquared, into: &output)
                 }
                 output.close()
@@ -78,18 +87,53 @@ struct Stroker: Sendable {
                 let start = points[0], end = points[count - 1]
                 output.move(to: RasterPoint(x: start.x + first.y * half, y: start.y - first.x * half))
                 for index in 1..<(count - 1) {
-                    join(at: points[index], incoming: index - 1, outgoing: index, reversed: false,
+                    join(at: index, incoming: index - 1, outgoing: index, reversed: false,
                          first: false, half: half, limitSquared: limitSquared, into: &output)
                 }
                 output.line(to: RasterPoint(x: end.x + last.y * half, y: end.y - last.x * half))
                 output.line(to: RasterPoint(x: end.x - last.y * half, y: end.y + last.x * half))
                 for index in stride(from: count - 2, through: 1, by: -1) {
-                    join(at: points[index], incoming: index, outgoing: index - 1, reversed: true,
+                    join(at: index, incoming: index, outgoing: index - 1, reversed: true,
                          first: false, half: half, limitSquared: limitSquared, into: &output)
                 }
                 output.line(to: RasterPoint(x: start.x - first.y * half, y: start.y + first.x * half))
                 output.close()
             }
+        }
+    }
+
+    /// Decides, for every join, whether its inner side can use the offset lines' meeting point: it
+    /// lies `half · tan(θ/2)` along both segments (θ the turn), and a segment must hold that plus
+    /// what the join at its other end takes on the same side. Otherwise the inner side runs
+    /// through the vertex, which non-zero fills correctly but not with exact edge coverage.
+    private mutating func planInnerJoins(count: Int, closed: Bool, half: Double) {
+        cuts.removeAll(keepingCapacity: true)
+        turns.removeAll(keepingCapacity: true)
+        meets.removeAll(keepingCapacity: true)
+        let segments = directions.count
+        for index in 0..<count {
+            guard closed || (index > 0 && index < count - 1) else {
+                cuts.append(0)
+                turns.append(0)
+                continue
+            }
+            let a = directions[(index + segments - 1) % segments], b = directions[index % segments]
+            let dot = a.x * b.x + a.y * b.y, cross = a.x * b.y - a.y * b.x
+            let ratio = (1 - dot) / (1 + dot)
+            cuts.append(1 + dot > 1e-12 && ratio.isFinite ? half * max(0, ratio).squareRoot() : .infinity)
+            turns.append(abs(cross) <= 1e-12 ? 0 : cross)
+        }
+        for index in 0..<count {
+            let previous = (index + count - 1) % count, next = (index + 1) % count
+            guard closed || (index > 0 && index < count - 1) else {
+                meets.append(false)
+                continue
+            }
+            let side = turns[index]
+            let before = (turns[previous] > 0) == (side > 0) && turns[previous] != 0 ? cuts[previous] : 0
+            let after = (turns[next] > 0) == (side > 0) && turns[next] != 0 ? cuts[next] : 0
+            let incoming = lengths[(index + segments - 1) % segments], outgoing = lengths[index % segments]
+            meets.append(cuts[index] + before <= incoming && cuts[index] + after <= outgoing)
         }
     }
 
@@ -116,15 +160,16 @@ struct Stroker: Sendable {
     /// path when `reversed`, where segments are walked backwards).
     ///
     /// - Parameters:
-    ///   - vertex: The vertex.
+    ///   - vertexIndex: The vertex's index in ``points``.
     ///   - incoming: The index of the segment arriving at the vertex (in path order).
     ///   - outgoing: The index of the segment leaving it.
     ///   - reversed: Whether the walk runs against the path's direction.
     ///   - first: Whether this starts a loop (a move rather than a line).
     private func join(
-        at vertex: RasterPoint, incoming: Int, outgoing: Int, reversed: Bool, first: Bool,
+        at vertexIndex: Int, incoming: Int, outgoing: Int, reversed: Bool, first: Bool,
         half: Double, limitSquared: Double, into output: inout RasterPath
     ) {
+        let vertex = points[vertexIndex]
         let sign: Double = reversed ? -1 : 1
         let a = RasterPoint(x: directions[incoming].x * sign, y: directions[incoming].y * sign)
         let b = RasterPoint(x: directions[outgoing].x * sign, y: directions[outgoing].y * sign)
@@ -155,8 +200,7 @@ struct Stroker: Sendable {
             return
         }
         // Inner side: the offset lines meet half·tan(θ/2) from the vertex along each segment.
-        let shorter = min(lengths[incoming], lengths[outgoing]) * 0.5
-        if half * half * (1 - dot) <= shorter * shorter * (1 + dot) && 1 + dot > 1e-12 {
+        if meets[vertexIndex] {
             let k = half / (1 + dot)
             emit(RasterPoint(x: vertex.x + (na.x + nb.x) * k, y: vertex.y + (na.y + nb.y) * k), first, &output)
         } else {

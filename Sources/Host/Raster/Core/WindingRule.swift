@@ -39,7 +39,8 @@ enum EvenOddWinding: WindingRule {
     @inline(__always)
     static func coverage(_ accumulated: Float) -> UInt8 {
         var value = abs(accumulated)
-        value -= 2 * (value * 0.5).rounded(.down)
+        // value mod 2, without a call to floorf (the conversion truncates, = floor for value ≥ 0).
+        value -= 2 * Float(Int32(min(value * 0.5, 1e9)))
         if value > 1 { value = 2 - value }
         return UInt8(truncatingIfNeeded: Int32(value * 255 + 0.5))
     }

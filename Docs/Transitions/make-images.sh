@@ -3,6 +3,7 @@
 #   Docs/Transitions/images/*.svg   contact sheets of the reference transitions (cadence preset --format svg)
 #   Docs/images/curve-*.svg         timing curves (cadence curve NAME --format svg), for Docs/Easing.md
 #   Docs/images/spring-*.svg        springs (cadence spring ... --format svg), for Docs/Springs.md
+#   Docs/images/pixels/*/*.png      frames drawn by Cadence (cadence preset ... --format png), for Docs/Pixels.md
 #
 #   Docs/Transitions/make-images.sh [path/to/cadence]   (default: .build/debug/cadence, built if missing)
 #
@@ -86,3 +87,9 @@ sed -n '/^```json$/,/^```$/p' Docs/Scenes.md | sed '1d;$d' | "$cadence" render -
 # The path morph of Docs/Paths.md.
 echo "cadence render Docs/examples/morph.json --format svg --out $plots/path-morph.svg"
 "$cadence" render Docs/examples/morph.json --format svg --out "$plots/path-morph.svg"
+
+# The pictures of Docs/Pixels.md, drawn by Cadence's own rasteriser.
+echo "cadence preset card-expand --format png --frames 30..30 --scale 0.5 --out $plots/pixels/card-expand/"
+"$cadence" preset card-expand --format png --frames 30..30 --scale 0.5 --out "$plots/pixels/card-expand/"
+echo "cadence preset punch-out --format png --frames 20..20 --scale 0.5 --out $plots/pixels/punch-out/"
+"$cadence" preset punch-out --format png --frames 20..20 --scale 0.5 --out "$plots/pixels/punch-out/"

@@ -119,7 +119,7 @@ struct PictureSink: FrameSink {
         return (folder.hasSuffix("/") ? folder : folder + "/") + padded + "." + suffix
     }
 
-    /// Creates the folder if it is missing (not its parents).
+    /// Creates the folder and any missing parents, as `mkdir -p` does.
     static func makeFolder(_ folder: String) throws {
         guard !folder.isEmpty else { throw SinkError.writeFailed(destination: "''", reason: "the folder name is empty") }
         var info = stat()
@@ -129,8 +129,18 @@ struct PictureSink: FrameSink {
             }
             return
         }
-        guard mkdir(folder, 0o755) == 0 else {
-            throw SinkError.writeFailed(destination: folder, reason: String(cString: strerror(errno)))
+        var path = folder.hasPrefix("/") ? "/" : ""
+        for component in folder.split(separator: "/") {
+            path += component + "/"
+            if stat(path, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw SinkError.writeFailed(destination: folder, reason: "\(path.dropLast()) is not a folder")
+                }
+                continue
+            }
+            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                throw SinkError.writeFailed(destination: folder, reason: String(cString: strerror(errno)))
+            }
         }
     }
 

@@ -280,9 +280,10 @@ struct DocumentErrorTests {
             """#
         #expect(errors(text) == [
             "tracks[1].keyframes[1].time: time 0.5 must be greater than the previous keyframe's time 1.0",
-            #"timeline[1].sequence[0].track: unknown track "ghost" (tracks: a)"#,
+            // The hint lists every track, "b" too (issue 28, item 16).
+            #"timeline[1].sequence[0].track: unknown track "ghost" (tracks: a, b)"#,
             #"timeline[1].sequence[1].at: invalid position "<<": "<" is not a number"#,
-            #"timeline[2].stagger[0].track: unknown track "phantom" (tracks: a)"#,
+            #"timeline[2].stagger[0].track: unknown track "phantom" (tracks: a, b)"#,
         ])
     }
 

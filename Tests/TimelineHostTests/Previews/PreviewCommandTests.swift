@@ -79,9 +79,9 @@ struct PreviewCommandTests {
     @Test func slicesAndUnknownFormats() {
         let slice = previewCadence("preset", "flip", "--format", "svg", "--frames", "10..12")
         #expect(PreviewXML(slice.out).all("g").compactMap { $0.attributes["data-frame"] } == ["10", "11", "12"])
-        let unknown = previewCadence("preset", "flip", "--format", "png")
+        let unknown = previewCadence("preset", "flip", "--format", "bmp")
         #expect(unknown.status == 2)
-        #expect(unknown.err.contains("unknown format 'png'; formats: jsonl, csv, svg, html"))
+        #expect(unknown.err.contains("unknown format 'bmp'; formats: jsonl, csv, svg, html, png, svg-frames, rgba, mp4"))
     }
 }
 

@@ -35,15 +35,50 @@ struct MorphPlan: Sendable {
     /// by centroid distance and size (`√|area|`) difference; the rest are unmatched.
     static func pairings(_ a: [MorphContour], _ b: [MorphContour]) -> [(from: Int?, to: Int?)] {
         if a.count == b.count { return a.indices.map { ($0, $0) } }
-        let aShape = a.map(\.areaAndCentroid)
-        let bShape = b.map(\.areaAndCentroid)
-        let aIsSmaller = a.count < b.count
+        return pairings(shapes: a.map(\.areaAndCentroid), b.map(\.areaAndCentroid))
+    }
+
+    /// ``pairings(_:_:)`` of contours given by their areas and centroids (counts that differ).
+    static func pairings(
+        shapes aShape: [(area: Double, centroid: Point)], _ bShape: [(area: Double, centroid: Point)]
+    ) -> [(from: Int?, to: Int?)] {
+        let aIsSmaller = aShape.count < bShape.count
         let small = aIsSmaller ? aShape : bShape
         let large = aIsSmaller ? bShape : aShape
         let order = small.indices.sorted { i, j in
             let (a, b) = (abs(small[i].area), abs(small[j].area))
             return a > b || (a == b && i < j)
         }
+        func cost(_ i: Int, _ j: Int) -> Double {
+            let offset = (small[i].centroid - large[j].centroid).magnitudeSquared
+            let size = abs(small[i].area).squareRoot() - abs(large[j].area).squareRoot()
+            return offset + size * size
+        }
+        var result: [(from: Int?, to: Int?)] = []
+        // The same choices as the scan below, in O(n log n) for spread-out shapes.
+        if var index = NearestContourIndex(large.map { ($0.centroid.x, $0.centroid.y, abs($0.area).squareRoot()) }),
+            small.allSatisfy({ abs($0.centroid.x) < 1e150 && abs($0.centroid.y) < 1e150 && abs($0.area) < 1e300 })
+        {
+            var taken = [Bool](repeating: false, count: large.count)
+            for i in order {
+                let query = (small[i].centroid.x, small[i].centroid.y, abs(small[i].area).squareRoot())
+                guard let best = index.takeNearest(to: query, cost: { cost(i, $0) }) else { break }
+                taken[best] = true
+                result.append(aIsSmaller ? (i, best) : (best, i))
+            }
+            for j in large.indices where !taken[j] {
+                result.append(aIsSmaller ? (nil, j) : (j, nil))
+            }
+            return result
+        }
+        return scanPairings(small: small, large: large, order: order, aIsSmaller: aIsSmaller)
+    }
+
+    /// The pairing by scanning every free contour for each one: O(n²), for shapes whose
+    /// coordinates are too large for the index, and the oracle the index is tested against.
+    static func scanPairings(
+        small: [(area: Double, centroid: Point)], large: [(area: Double, centroid: Point)], order: [Int], aIsSmaller: Bool
+    ) -> [(from: Int?, to: Int?)] {
         var taken = [Bool](repeating: false, count: large.count)
         var result: [(from: Int?, to: Int?)] = []
         for i in order {

@@ -33,7 +33,12 @@ extension CadenceTool {
                 throw UsageError("'--alpha' is straight or premultiplied, got '\(ArgumentList.excerpt(alpha))'", command: list.command)
             }
             var output: any TextOutput = standardOutput
-            if let path = list.string("out") { output = try FileOutput(replacing: path) }
+            if let path = list.string("out") {
+                output = try FileOutput(replacing: path)
+            } else {
+                // Frames of megabytes through a pipe: a larger pipe buffer (`… | ffmpeg`).
+                ChildProcess.enlargePipe(1)
+            }
             destination = .raw(output, straight: alpha == "straight")
         default:
             guard let video = VideoFormat(rawValue: format) else { throw UsageError("unknown format '\(format)'", command: list.command) }

@@ -146,8 +146,29 @@ public final class FileOutput: TextOutput {
 
     /// Appends raw bytes, flushing when the buffer is full.
     public func write(bytes: UnsafeRawBufferPointer) throws {
+        // A block larger than the buffer (a raw video frame) goes straight to the descriptor,
+        // after what is buffered: no copy.
+        if bytes.count >= capacity {
+            try flush()
+            try writeAll(bytes)
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= capacity { try flush() }
+    }
+
+    /// Writes `bytes` to the descriptor, retrying interrupted and partial writes.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        var written = 0
+        while written < bytes.count {
+            let result = Glibc_write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { throw SinkError.closed }
+                throw SinkError.writeFailed(destination: name, reason: String(cString: strerror(errno)))
+            }
+            written += result
+        }
     }
 
     /// Writes everything buffered.

@@ -157,9 +157,9 @@ public final class FileOutput: TextOutput {
         if buffer.count >= capacity { try flush() }
     }
 
-    /// Writes `bytes` to the descriptor, retrying interrupted and partial writes.
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
-        var written = 0
+    /// Writes `bytes` to the descriptor, retrying interrupted and partial writes; `written` counts
+    /// the bytes written, also when it throws.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer, written: inout Int) throws {
         while written < bytes.count {
             let result = Glibc_write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if result < 0 {
@@ -171,21 +171,16 @@ public final class FileOutput: TextOutput {
         }
     }
 
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        var written = 0
+        try writeAll(bytes, written: &written)
+    }
+
     /// Writes everything buffered.
     public func flush() throws {
         var written = 0
         defer { buffer.removeFirst(min(written, buffer.count)) }
-        try buffer.withUnsafeBytes { raw in
-            while written < raw.count {
-                let result = Glibc_write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EPIPE { throw SinkError.closed }
-                    throw SinkError.writeFailed(destination: name, reason: String(cString: strerror(errno)))
-                }
-                written += result
-            }
-        }
+        try buffer.withUnsafeBytes { try writeAll($0, written: &written) }
     }
 
     /// Finishes a file made by ``init(replacing:)``: flushes, syncs it to the disk, and renames it

@@ -13,7 +13,16 @@
 /// - Handlers run without any clock lock held: they may add handlers, cancel, pause or tick.
 /// - ``ticks`` observers receive each tick after every handler has, in the same order as ticks.
 public protocol FrameClock: AnyObject, Sendable {
-    /// The clock's current time.
+    /// The clock's current time: how to read what time it is on a clock.
+    ///
+    /// A `Duration` since the clock's start (after pauses, rate changes and seeks); in seconds,
+    /// `clock.now.inSeconds`. A ``ManualClock``'s time moves only when it is advanced.
+    ///
+    /// ```swift
+    /// let clock = ManualClock(frameRate: .fps60)
+    /// clock.advanceFrames(30)
+    /// print(clock.now.inSeconds)   // 0.5
+    /// ```
     var now: Duration { get }
 
     /// The most recent tick, if the clock has ticked.

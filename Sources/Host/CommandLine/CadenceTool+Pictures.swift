@@ -84,7 +84,14 @@ extension CadenceTool {
         } catch let error as PictureError {
             throw BadInput(error.description)
         }
-        if case .raw(let output, _) = destination, let file = output as? FileOutput { try file.commit() }
+        if case .raw(let output, _) = destination {
+            if let file = output as? FileOutput, list.string("out") != nil {
+                try file.commit()
+            } else if let written = sink.rawOutput {
+                // Standard output, as the sink left it (an output may be a value).
+                standardOutput = written
+            }
+        }
     }
 
     /// The number of processors online (at least 1).

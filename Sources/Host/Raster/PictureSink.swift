@@ -37,12 +37,15 @@ struct PictureSink: FrameSink {
     private var workers: [PictureWorker] = []
     private var pending = 0
     private var video: VideoEncoder?
+    /// Where raw frames go, written in place (an output may be a value).
+    private(set) var rawOutput: (any TextOutput)?
     private var pixelWidth = 0
     private var pixelHeight = 0
 
     init(scene: SceneDescription, destination: PictureDestination, size: PictureSize, frameRate: FrameRate, workerCount: Int) {
         self.scene = scene
         self.destination = destination
+        if case .raw(let output, _) = destination { rawOutput = output }
         self.size = size
         self.frameRate = frameRate
         self.workerCount = max(1, workerCount)
@@ -77,10 +80,7 @@ struct PictureSink: FrameSink {
     mutating func finish() throws {
         try drawPending()
         try video?.finish()
-        if case .raw(let output, _) = destination {
-            var output = output
-            try output.flush()
-        }
+        try rawOutput?.flush()
     }
 
     /// Draws the batch in parallel, then writes it in order.
@@ -104,9 +104,9 @@ struct PictureSink: FrameSink {
             try Self.writeFile(worker.encoded, to: Self.fileName(folder, worker.frame.index, digits, "png"))
         case .svgFolder(let folder, let digits):
             try Self.writeFile(Array(worker.svg.utf8), to: Self.fileName(folder, worker.frame.index, digits, "svg"))
-        case .raw(var output, let straight):
+        case .raw(_, let straight):
             let bytes = straight ? worker.straight : worker.pixels.bytes
-            try bytes.withUnsafeBytes { try output.write(bytes: $0) }
+            try bytes.withUnsafeBytes { try rawOutput!.write(bytes: $0) }
         case .video:
             try worker.straight.withUnsafeBytes { try video!.write(straightRGBA: $0) }
         }

@@ -66,6 +66,26 @@ struct PictureCommandTests {
         #expect(cadence("render", document, "--format", "rgba", "--alpha", "linear").status == 2)
     }
 
+    @Test func rawFramesOnStandardOutputAreTheFilesBytes() throws {
+        // Through a pipe (whose buffer the tool enlarges), as `cadence … | ffmpeg` reads them.
+        let document = try temporaryFile("dot.json", Self.document)
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("f.rgba").path
+        #expect(cadence("render", document, "--format", "rgba", "--out", file).status == 0)
+        let process = Process()
+        process.executableURL = ExecutableTests.executable
+        process.arguments = ["render", document, "--format", "rgba"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let piped = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(piped == (try Data(contentsOf: URL(fileURLWithPath: file))))
+        #expect(piped.count == 11 * 64 * 32 * 4)
+    }
+
     @Test func picturesNeedASceneAFolderAndAFile() throws {
         let noScene = try temporaryFile("plain.json", #"{"cadence":1,"tracks":[{"name":"a","keyframes":[{"value":1}]}]}"#)
         let missing = cadence("render", noScene, "--format", "png", "--out", NSTemporaryDirectory() + "x/")

@@ -165,7 +165,21 @@ extension HTMLPreviewSink {
           playhead.setAttribute("x2", num(x));
         }
 
-        show(0);
+        // "#frame=N" opens the page paused at frame N (the last recorded frame at or before N), so a
+        // link or a screenshot can show one frame; without it the page starts playing at frame 0.
+        function openFragment() {
+          const match = /^#frame=(\\d+)$/.exec(location.hash);
+          if (!match || count === 0) return false;
+          const wanted = Number(match[1]);
+          let position = 0;
+          while (position + 1 < count && data.index[position + 1] <= wanted) position += 1;
+          pause();
+          ended = false;
+          show(position);
+          return true;
+        }
+        if (!openFragment()) show(0);
+        window.addEventListener("hashchange", () => { if (openFragment()) report(); });
         report();
         requestAnimationFrame(tick);
         """

@@ -64,18 +64,32 @@ public struct SceneRasterizer {
 
     /// Draws the background and the visible layers, back to front, into `pixels`.
     ///
+    /// A buffer drawn into frame after frame is reset to the background only where the previous
+    /// frame's layers drew (the buffer remembers it), so the pixels no layer reaches, such as the
+    /// margins of a scene fitted into a wider picture, cost nothing after the first frame.
+    ///
     /// - Parameters:
     ///   - layers: The layers, back to front (``BoundScene/layers(at:)``).
     ///   - pixels: The picture; replaced by a buffer of this rasterizer's size if it has another.
     public mutating func draw(_ layers: [ResolvedLayer], into pixels: inout PixelBuffer) {
         if pixels.width != width || pixels.height != height { pixels = PixelBuffer(width: width, height: height) }
-        pixels.clear(to: Self.pixel(scene.background) ?? .transparent)
-        for resolved in layers where resolved.isVisible {
-            draw(resolved, into: &pixels)
+        let background = Self.pixel(scene.background) ?? .transparent
+        // A buffer this rasterizer drew last, with the same background, is reset only where its
+        // layers drew (a frame of a small scene fitted into 1080p leaves most pixels alone).
+        if let known = pixels.knownBackground, known.pixel == background.packed {
+            pixels.clear(known.dirty, to: background)
+        } else {
+            pixels.clear(to: background)
         }
+        var dirty = PixelRect.zero
+        for resolved in layers where resolved.isVisible {
+            dirty = dirty.union(draw(resolved, into: &pixels))
+        }
+        pixels.knownBackground = PixelBuffer.KnownBackground(pixel: background.packed, dirty: dirty)
     }
 
-    private mutating func draw(_ resolved: ResolvedLayer, into pixels: inout PixelBuffer) {
+    /// Draws one layer and returns the pixels it may have changed.
+    private mutating func draw(_ resolved: ResolvedLayer, into pixels: inout PixelBuffer) -> PixelRect {
         // The layer's matrix first, then scene coordinates to pixels.
         let m = transform * resolved.matrix
         layer.transform = RasterTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx, ty: m.ty)
@@ -107,10 +121,11 @@ public struct SceneRasterizer {
         } else {
             layer.shadow = nil
         }
-        rasterizer.draw(layer, into: &pixels)
+        let touched = rasterizer.draw(layer, into: &pixels)
         // The outlines are kept for their storage; the layer lets go of the copies it holds.
         layer.clip = nil
         layer.shadow = nil
+        return touched
     }
 
     /// Appends an outline and returns the rule to fill it with.

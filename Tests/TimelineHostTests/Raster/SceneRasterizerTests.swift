@@ -1,4 +1,5 @@
 import Testing
+@testable import Timeline
 @testable import TimelineHost
 
 /// The scene rasterizer against pixel values worked out by hand: coverage of fractional edges,
@@ -117,5 +118,51 @@ struct SceneRasterizerTests {
         // The same frame again is the same picture; the first frame is another one (it moves).
         #expect(try HostLoop.picture(of: &source, frame: 30, frameRate: .fps60, scene: .scene(preset.scene)) == picture)
         #expect(try HostLoop.picture(of: &source, frame: 0, frameRate: .fps60, scene: .scene(preset.scene)) != picture)
+    }
+
+    // A buffer drawn into frame after frame is reset only where the last frame's layers drew: every
+    // frame of every preset, fitted into a wider picture (so the letterbox is never touched),
+    // drawn into one buffer forwards, backwards and in a shuffled order, equals a fresh picture of
+    // the same frame. A buffer last drawn with another background is cleared in full.
+    @Test func aReusedBufferEqualsAFreshPictureFrameAfterFrame() throws {
+        var random = SplitMix64(state: 22)
+        for type in PresetCatalog.all {
+            let (scene, frames) = try Self.frames(of: type)
+            var rasterizer = try SceneRasterizer(scene: scene, size: .fit(width: 160, height: 90))
+            var reused = PixelBuffer(width: 0, height: 0)
+            var order = Array(frames.indices) + frames.indices.reversed()
+            order += order.shuffled(using: &random)
+            var mismatches: [Int] = []
+            for index in order {
+                rasterizer.draw(frames[index], into: &reused)
+                if reused != rasterizer.picture(of: frames[index]) { mismatches.append(index) }
+            }
+            #expect(mismatches.count == 0, "\(type.name): frames \(mismatches.prefix(10)) differ when drawn into a used buffer")
+        }
+        // Another background: the whole buffer is cleared, not only the last frame's layers.
+        let (scene, frames) = try Self.frames(of: PresetCatalog.all[0])
+        var dark = scene
+        dark.background = Color(red: 0, green: 0, blue: 0.2)
+        var light = try SceneRasterizer(scene: scene, size: .fit(width: 160, height: 90))
+        var other = try SceneRasterizer(scene: dark, size: .fit(width: 160, height: 90))
+        var reused = light.picture(of: frames[0])
+        other.draw(frames[frames.count / 2], into: &reused)
+        #expect(reused == other.picture(of: frames[frames.count / 2]))
+        light.draw(frames[1], into: &reused)
+        #expect(reused == light.picture(of: frames[1]))
+    }
+
+    /// A preset's scene and the resolved layers of every frame at 60 fps.
+    static func frames(of type: any TransitionPreset.Type) throws -> (Scene, [[ResolvedLayer]]) {
+        func open<Preset: TransitionPreset>(_ type: Preset.Type) throws -> (Scene, [[ResolvedLayer]]) {
+            let preset = try Preset(context: TransitionContext(), parameters: [:])
+            var source = try PresetSource(preset: preset, frameRate: .fps60)
+            let bound = try BoundScene(scene: preset.scene, schema: source.schema)
+            var layers: [[ResolvedLayer]] = []
+            var sink = CallbackSink { layers.append(bound.layers(at: $0)) }
+            try HostLoop.renderOffline(&source, frameRate: .fps60, to: &sink)
+            return (preset.scene, layers)
+        }
+        return try open(type)
     }
 }

@@ -68,10 +68,23 @@ struct SolidPainter: CoverageSink {
     @inline(__always)
     mutating func pixels(row: Int, x: Int, coverage: UnsafePointer<UInt8>, count: Int) {
         let target = origin + (row &* stride + x)
-        for index in 0..<count {
+        // Runs of one value (a blurred shadow's inside, a clip's) go through the vector span;
+        // the rest pixel by pixel. Both give the same pixels.
+        var index = 0
+        while index < count {
             let value = coverage[index]
-            if value == 0 { continue }
-            target[index] = PixelMath.over(color, coverage: UInt32(value), target[index])
+            var end = index &+ 1
+            while end < count && coverage[end] == value { end &+= 1 }
+            if value != 0 {
+                if end &- index >= 8 {
+                    span(row: row, x: x &+ index, count: end &- index, coverage: value)
+                } else {
+                    for position in index..<end {
+                        target[position] = PixelMath.over(color, coverage: UInt32(value), target[position])
+                    }
+                }
+            }
+            index = end
         }
     }
 }

@@ -94,6 +94,20 @@ public struct PixelBuffer: Sendable, Hashable {
     /// The premultiplied bytes, R G B A per pixel, ``bytesPerRow`` per row, top row first.
     public private(set) var bytes: [UInt8]
 
+    /// What is known of the pixels without reading them: every pixel outside a rectangle is one
+    /// colour. A new buffer is one colour everywhere; ``SceneRasterizer`` records the region its
+    /// layers touched, so that the next frame drawn into the buffer resets only that region to the
+    /// background; every other write forgets it. Not part of the buffer's value (`==`, hashing).
+    struct KnownBackground: Sendable {
+        /// The packed colour of every pixel outside ``dirty``.
+        var pixel: UInt32
+        /// The pixels that may differ from ``pixel``.
+        var dirty: PixelRect
+    }
+
+    /// See ``KnownBackground``; `nil` when nothing is known.
+    var knownBackground: KnownBackground?
+
     /// Bytes from the start of one row to the start of the next: `4 · width`.
     public var bytesPerRow: Int { width * 4 }
 
@@ -112,6 +126,19 @@ public struct PixelBuffer: Sendable, Hashable {
         self.height = max(0, height)
         bytes = [UInt8](repeating: 0, count: self.width * self.height * 4)
         if pixel != .transparent { clear(to: pixel) }
+        knownBackground = KnownBackground(pixel: pixel.packed, dirty: .zero)
+    }
+
+    /// Two buffers are equal when they have the same size and the same bytes.
+    public static func == (lhs: PixelBuffer, rhs: PixelBuffer) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.bytes == rhs.bytes
+    }
+
+    /// Hashes the size and the bytes.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(bytes)
     }
 
     /// The pixel in column `x`, row `y` (both must be inside the image).
@@ -178,7 +205,8 @@ public struct PixelBuffer: Sendable, Hashable {
     /// - Returns: What `body` returns.
     @inline(__always)
     mutating func withMutablePixels<Result>(_ body: (UnsafeMutablePointer<UInt32>) throws -> Result) rethrows -> Result {
-        try bytes.withUnsafeMutableBufferPointer { buffer in
+        knownBackground = nil
+        return try bytes.withUnsafeMutableBufferPointer { buffer in
             try buffer.withMemoryRebound(to: UInt32.self) { pixels in
                 // An empty image has no storage; hand out a dummy that nothing will read.
                 guard let base = pixels.baseAddress else {

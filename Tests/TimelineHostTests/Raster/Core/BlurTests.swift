@@ -83,4 +83,69 @@ import Testing
             * ReferenceGeometry.blurredStep(25.5, from: 10, to: 40, sigma: sigma)
         #expect(abs(Double(mask.value(x: 0, y: 25)) - expected) <= 2)
     }
+
+    /// The spec's three box blurs written out directly, one output pixel at a time: each box a
+    /// plain sum over its window of the line (zero outside), then one rounding per direction as
+    /// ``GaussianBlur`` documents it. Independent of the running sums and the eight-line passes.
+    static func referenceBoxBlur(_ values: [UInt8], width: Int, height: Int, sigma: Double) -> [UInt8] {
+        let d = GaussianBlur.boxSize(sigma: sigma)
+        let reach = GaussianBlur.extent(sigma: sigma)
+        let windows: [(left: Int, right: Int)] = d % 2 == 1
+            ? Array(repeating: ((d - 1) / 2, (d - 1) / 2), count: 3)
+            : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+        let divisor = d % 2 == 1 ? Double(d * d * d) : Double(d * d * (d + 1))
+        func blurLine(_ line: [Int], outputCount: Int) -> [UInt8] {
+            // Positions −reach..<count+reach; the input sits at reach... .
+            var current = Array(repeating: 0, count: reach) + line + Array(repeating: 0, count: reach)
+            for window in windows {
+                current = current.indices.map { center in
+                    var sum = 0
+                    for k in (center - window.left)...(center + window.right) where k >= 0 && k < current.count {
+                        sum += current[k]
+                    }
+                    return sum
+                }
+            }
+            return current.prefix(outputCount).map { UInt8(Int(Double($0) * (1 / divisor) + 0.5)) }
+        }
+        let outWidth = width + 2 * reach, outHeight = height + 2 * reach
+        var rows: [[UInt8]] = []
+        for y in 0..<height {
+            rows.append(blurLine((0..<width).map { Int(values[y * width + $0]) }, outputCount: outWidth))
+        }
+        var result = [UInt8](repeating: 0, count: outWidth * outHeight)
+        for x in 0..<outWidth {
+            let column = blurLine(rows.map { Int($0[x]) }, outputCount: outHeight)
+            for y in 0..<outHeight { result[y * outWidth + x] = column[y] }
+        }
+        return result
+    }
+
+    // Random masks whose widths and heights are not multiples of eight (so the last group of
+    // lines is partial), odd and even box sizes, blurred and compared bit for bit with the
+    // spec's boxes written out.
+    @Test(arguments: [2.0, 2.3, 3.0, 4.5, 7.0])
+    func eightLinePassesEqualTheBoxesWrittenOut(sigma: Double) {
+        var random = SplitMix64(state: UInt64(sigma * 100))
+        let rasterizer = Rasterizer()
+        for (width, height) in [(13, 9), (8, 8), (37, 21), (5, 30), (1, 1)] {
+            let values = (0..<(width * height)).map { _ in UInt8(truncatingIfNeeded: random.next() >> 56) }
+            let reach = GaussianBlur.extent(sigma: sigma)
+            var mask = CoverageMask()
+            mask.reset(bounds: PixelRect(x: 3, y: 4, width: width, height: height))
+            mask.withMutableValues { pointer in for index in values.indices { pointer[index] = values[index] } }
+            let limit = PixelRect(x: -1_000, y: -1_000, width: 3_000, height: 3_000)
+            rasterizer.blur(&mask, sigmaX: sigma, sigmaY: sigma, limit: limit)
+            #expect(mask.bounds == PixelRect(x: 3 - reach, y: 4 - reach, width: width + 2 * reach, height: height + 2 * reach))
+            let expected = Self.referenceBoxBlur(values, width: width, height: height, sigma: sigma)
+            var mismatches = 0
+            for y in 0..<mask.bounds.height {
+                for x in 0..<mask.bounds.width
+                where mask.value(x: mask.bounds.x + x, y: mask.bounds.y + y) != expected[y * mask.bounds.width + x] {
+                    mismatches += 1
+                }
+            }
+            #expect(mismatches == 0, "σ = \(sigma), \(width) × \(height): \(mismatches) pixels differ")
+        }
+    }
 }

@@ -2,6 +2,7 @@
 // hand (each product rounded to nearest: round(x / 255)).
 
 import Testing
+@testable import Timeline
 @testable import TimelineHost
 
 @Suite struct CompositingTests {
@@ -25,6 +26,47 @@ import Testing
             }
             #expect(PixelMath.scale(packed, by: factor) == expected)
         }
+    }
+
+    // A mask with long runs of one value (drawn as vector spans) and short ones (pixel by pixel)
+    // composited over random translucent pixels: every channel is s·c/255 + d·(255 − a·c/255)/255,
+    // each product rounded, worked out per channel.
+    @Test func maskRunsAndSinglePixelsCompositeAlike() {
+        var random = SplitMix64(state: 9)
+        let width = 97, height = 3
+        var canvas = PixelBuffer(width: width, height: height)
+        canvas.withMutablePixels { pixels in
+            for index in 0..<(width * height) {
+                let alpha = UInt32(truncatingIfNeeded: random.next() >> 56)
+                let channel = { UInt32(truncatingIfNeeded: random.next() >> 56) * alpha / 255 }
+                pixels[index] = channel() | channel() << 8 | channel() << 16 | alpha << 24
+            }
+        }
+        let before = canvas
+        var mask = CoverageMask()
+        mask.reset(bounds: PixelRect(x: 0, y: 0, width: width, height: height))
+        var values: [UInt8] = []
+        while values.count < width * height {
+            let run = [1, 3, 8, 9, 30][Int(random.next() % 5)]
+            let value = [0, 255, 128, UInt8(truncatingIfNeeded: random.next())][Int(random.next() % 4)]
+            values += Array(repeating: value, count: run)
+        }
+        mask.withMutableValues { pointer in for index in 0..<(width * height) { pointer[index] = values[index] } }
+        let color = Pixel(red: 180, green: 20, blue: 90, alpha: 200)
+        canvas.composite(mask: mask, color: color)
+        func round255(_ x: UInt32) -> UInt32 { (x + 127) / 255 }
+        var wrong = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = UInt32(values[y * width + x]), d = before.pixel(x: x, y: y), r = canvas.pixel(x: x, y: y)
+                let sa = round255(200 * c)
+                let expected = [(180, d.red), (20, d.green), (90, d.blue), (200, d.alpha)].map { source, target in
+                    round255(UInt32(source) * c) + round255(UInt32(target) * (255 - sa))
+                }
+                if [UInt32(r.red), UInt32(r.green), UInt32(r.blue), UInt32(r.alpha)] != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) pixels differ from the per-channel arithmetic")
     }
 
     /// A 3×1 canvas of opaque blue with `color` filled over `[x0, x1] × [0, 1]`.

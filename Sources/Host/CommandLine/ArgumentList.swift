@@ -76,6 +76,26 @@ struct ArgumentList {
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
+    /// The same arguments with option `name` set to `value` (`nil`: removed).
+    func setting(_ name: String, to value: String?) -> ArgumentList {
+        var copy = self
+        copy.options[name] = value
+        return copy
+    }
+
+    /// The same arguments with `flag` given or not.
+    func setting(flag: String, _ given: Bool) -> ArgumentList {
+        var copy = self
+        if given { copy.flags.insert(flag) } else { copy.flags.remove(flag) }
+        return copy
+    }
+
+    /// Every option as `name=value` and every flag as `--name`, sorted, except `excluded`.
+    func settings(excluding excluded: Set<String>) -> [String] {
+        (options.filter { !excluded.contains($0.key) }.map { "\($0.key)=\($0.value)" }
+            + flags.filter { !excluded.contains($0) }.map { "--" + $0 }).sorted()
+    }
+
     func string(_ name: String) -> String? { options[name] }
 
     func double(_ name: String) throws(UsageError) -> Double? {

@@ -11,15 +11,20 @@ extension CadenceTool {
     static let pictureFormats = ["png", "svg-frames", "rgba"] + VideoFormat.allCases.map(\.rawValue)
 
     /// Draws every frame of a source's scene and writes the pictures (`--format png`, …).
+    ///
+    /// - Parameter whole: The frames of the whole render this is part of (a shard's render), for
+    ///   the files' names; `frames` by default.
+    /// - Returns: The pictures' size in pixels.
+    @discardableResult
     mutating func streamPictures<Source: FrameSource>(
         _ source: inout Source, format: String, frameRate: FrameRate, frames: ClosedRange<Int>?, list: ArgumentList,
-        scene: SceneDescription?
-    ) throws {
+        scene: SceneDescription?, whole: ClosedRange<Int>? = nil
+    ) throws -> (width: Int, height: Int) {
         guard let scene else { throw BadInput(PictureError.noScene.description) }
-        let whole = try HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate)
-        let range = frames ?? whole
+        let natural = try HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate)
+        let range = frames ?? natural
         // Named to the render's last frame, so the folders of slices are the whole render's.
-        let digits = String(max(whole.upperBound, range.upperBound)).count
+        let digits = String(max(natural.upperBound, range.upperBound, whole?.upperBound ?? 0)).count
         let destination: PictureDestination
         switch format {
         case "png", "svg-frames":
@@ -92,6 +97,7 @@ extension CadenceTool {
                 standardOutput = written
             }
         }
+        return sink.pixelSize
     }
 
     /// The number of processors online (at least 1).

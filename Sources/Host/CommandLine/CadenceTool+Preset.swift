@@ -65,7 +65,8 @@ extension CadenceTool {
         var source: PresetSource<Preset>
         do { source = try PresetSource(preset: preset, frameRate: frameRate) } catch { throw BadInput("\(Preset.name): \(error)") }
         try stream(&source, frameRate: frameRate, frames: try list.frameRange(), list: list, realTime: false, scene: .scene(preset.scene),
-            title: "\(Preset.name) (\(context.operation.rawValue))")
+            title: "\(Preset.name) (\(context.operation.rawValue))",
+            identity: RenderIdentity(source: "preset \(Preset.name)", bytes: Array(Preset.name.utf8), list: list))
     }
 
     static func unknownPreset(_ name: String) -> UsageError {

@@ -7,12 +7,16 @@ struct OutputBox: TextOutput {
 }
 
 extension CadenceTool {
-    static let renderOptions = ["format", "fps", "frames", "out", "scale", "alpha", "jobs"]
+    static let renderOptions = ["format", "fps", "frames", "out", "scale", "alpha", "jobs", "shard"]
     static let renderFlags = ["header", "no-header"]
 
     /// Reads and validates a document file (`-` for standard input).
     func loadDocument(_ path: String) throws -> TimelineDocument {
-        let bytes = try FileInput.read(path, maximumCount: TimelineDocument.maximumSize)
+        try loadDocument(path, bytes: try FileInput.read(path, maximumCount: TimelineDocument.maximumSize))
+    }
+
+    /// Validates a document file's bytes.
+    func loadDocument(_ path: String, bytes: [UInt8]) throws -> TimelineDocument {
         let name = path == "-" ? "<stdin>" : path
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DocumentErrors(errors: [DocumentError(file: name, path: "$", message: "the file is not valid UTF-8")])
@@ -26,12 +30,15 @@ extension CadenceTool {
         guard list.positionals.count == 1 else {
             throw UsageError(list.positionals.isEmpty ? "missing FILE (or - for standard input)" : "too many arguments", command: command)
         }
-        let document = try loadDocument(list.positionals[0])
+        let path = list.positionals[0]
+        let bytes = try FileInput.read(path, maximumCount: TimelineDocument.maximumSize)
+        let document = try loadDocument(path, bytes: bytes)
         var source = document.makeSource()
         let frameRate = try list.frameRate() ?? document.frameRate
         try stream(
             &source, frameRate: frameRate, frames: try list.frameRange(), list: list, realTime: realTime,
-            scene: document.scene.map { SceneDescription.json($0) }, title: document.name)
+            scene: document.scene.map { SceneDescription.json($0) }, title: document.name,
+            identity: RenderIdentity(source: "document \(path == "-" ? "<stdin>" : path)", bytes: bytes, list: list))
     }
 
     /// Streams a source to the sink the options choose.
@@ -40,9 +47,16 @@ extension CadenceTool {
     /// the run succeeds: a failed run leaves FILE as it was (``FileOutput/init(replacing:)``).
     mutating func stream<Source: FrameSource>(
         _ source: inout Source, frameRate: FrameRate, frames: ClosedRange<Int>?, list: ArgumentList,
-        realTime: Bool, scene: SceneDescription?, title: String
+        realTime: Bool, scene: SceneDescription?, title: String, identity: RenderIdentity
     ) throws {
         let format = list.string("format") ?? "jsonl"
+        if let shard = list.string("shard") {
+            guard !realTime else { throw UsageError("'--shard' splits a render across processes; 'play' runs in real time, use 'render'", command: list.command) }
+            try renderShard(
+                &source, shard: shard, format: format, frameRate: frameRate, frames: frames, list: list, scene: scene,
+                title: title, identity: identity)
+            return
+        }
         if Self.pictureFormats.contains(format) {
             guard !realTime else { throw UsageError("'play' writes frames as they are due; pictures are written by 'render' and 'preset'", command: list.command) }
             try streamPictures(&source, format: format, frameRate: frameRate, frames: frames, list: list, scene: scene)

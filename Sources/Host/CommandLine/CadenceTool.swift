@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The `cadence` command-line tool, as a library so that tests can run it in-process.
 ///
 /// Exit status: 0 on success (and when the output is closed early, as by `cadence ... | head`), 2 for
@@ -13,12 +21,19 @@ public struct CadenceTool {
     var showsProgress: Bool
     /// The plugins whose curves and segment kinds documents and options may name.
     public var plugins: PluginRegistry = .standard
+    /// The scheduler variables `--shard auto/N` reads (``RenderShard/schedulerVariables``), as the
+    /// process's environment has them; tests set them here.
+    public var environment: [String: String] = [:]
 
     /// A tool writing to the process's standard output and error.
     public static func standard() -> CadenceTool {
         let error = FileOutput.standardError()
-        return CadenceTool(
+        var tool = CadenceTool(
             standardOutput: FileOutput.standardOutput(), standardError: error, showsProgress: error.isTerminal)
+        for name in RenderShard.schedulerVariables {
+            if let value = getenv(name) { tool.environment[name] = String(cString: value) }
+        }
+        return tool
     }
 
     /// A tool writing to the given outputs (for tests).
@@ -40,6 +55,7 @@ public struct CadenceTool {
         ("spring", "sample a spring until it settles"),
         ("morph", "morph between two SVG paths"),
         ("validate", "report every error in a timeline document"),
+        ("join", "join the shards of a render split with --shard into the whole render"),
         ("bench", "run the benchmark suite, or measure documents and presets"),
         ("soak", "run the host loop for simulated hours, churning animators, observers and tracks"),
     ]
@@ -114,6 +130,7 @@ public struct CadenceTool {
         case "spring": try spring(rest)
         case "morph": try morph(rest)
         case "preset": try preset(rest)
+        case "join": try join(rest)
         case "bench": try bench(rest)
         case "soak": try soak(rest)
         default:

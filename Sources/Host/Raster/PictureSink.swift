@@ -42,6 +42,9 @@ struct PictureSink: FrameSink {
     private var pixelWidth = 0
     private var pixelHeight = 0
 
+    /// The pictures' size in pixels (known once the render has begun).
+    var pixelSize: (width: Int, height: Int) { (pixelWidth, pixelHeight) }
+
     init(scene: SceneDescription, destination: PictureDestination, size: PictureSize, frameRate: FrameRate, workerCount: Int) {
         self.scene = scene
         self.destination = destination

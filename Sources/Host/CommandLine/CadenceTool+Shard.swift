@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What makes two renders the same render: the source and the options that change the output.
+struct RenderIdentity {
+    /// `document card.json` or `preset card-expand`, for messages.
+    var source: String
+    /// A hash of the document's bytes (or the preset's name): FNV-1a, 64 bits, in hex.
+    var sourceHash: String
+    /// Every option but those that do not change the output (`--out`, `--jobs`, `--shard`), as
+    /// `name=value` and `--flag`, sorted.
+    var settings: [String]
+
+    init(source: String, bytes: [UInt8], list: ArgumentList) {
+        self.source = source
+        sourceHash = Self.hash(bytes)
+        settings = list.settings(excluding: ["out", "jobs", "shard"])
+    }
+
+    /// FNV-1a over the bytes, 64 bits, as 16 hex digits.
+    static func hash(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension CadenceTool {
+    /// How a shard holds its part of a format.
+    enum ShardPayload {
+        /// One file of frames that concatenate (JSON Lines, CSV without header, raw RGBA).
+        case file(String)
+        /// One file per frame in the shard's folder (PNG, SVG).
+        case pictures
+        /// A lossless FFV1 chunk (`frames.mkv`) that the join encodes into the final format.
+        case video(VideoFormat)
+
+        init(format: String, command: String) throws(UsageError) {
+            switch format {
+            case "jsonl": self = .file("frames.jsonl")
+            case "csv": self = .file("frames.csv")
+            case "rgba": self = .file("frames.rgba")
+            case "png", "svg-frames": self = .pictures
+            case "html", "svg":
+                throw UsageError("an \(format) preview is one page of the whole render and cannot be split into shards; render it in one process", command: command)
+            default:
+                guard let video = VideoFormat(rawValue: format) else {
+                    throw UsageError("unknown format '\(ArgumentList.excerpt(format))'; formats: \(CadenceTool.formats.joined(separator: ", "))", command: command)
+                }
+                self = .video(video)
+            }
+        }
+    }
+
+    /// The folder shard `shard` of a render to `out` writes: `OUT.shard-03-of-16`.
+    static func shardFolder(_ out: String, _ shard: RenderShard) -> String {
+        var base = out
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        let digits = String(shard.count - 1).count
+        let number = String(shard.index)
+        return base + ".shard-" + String(repeating: "0", count: max(0, digits - number.count)) + number + "-of-\(shard.count)"
+    }
+
+    /// Renders one shard of a render (`--shard I/N` or `auto/N`) into its own folder, with a
+    /// manifest that `cadence join` checks.
+    ///
+    /// The shard is written into a temporary folder beside its final one and renamed into place
+    /// when it is complete, so a shard killed half-way leaves no folder under the final name, and a
+    /// shard run again replaces the folder whole.
+    mutating func renderShard<Source: FrameSource>(
+        _ source: inout Source, shard text: String, format: String, frameRate: FrameRate, frames: ClosedRange<Int>?,
+        list: ArgumentList, scene: SceneDescription?, title: String, identity: RenderIdentity
+    ) throws {
+        let parsed: (shard: RenderShard, variable: String?)
+        do { parsed = try RenderShard.parse(text, environment: environment) } catch { throw UsageError(error.description, command: list.command) }
+        let shard = parsed.shard
+        guard let out = list.string("out"), !out.isEmpty else {
+            throw UsageError("'--shard' writes its part into a folder named after --out: give --out with the joined render's name", command: list.command)
+        }
+        let payload = try ShardPayload(format: format, command: list.command)
+        if case .video = payload, scene == nil { throw BadInput(PictureError.noScene.description) }
+        let whole = try frames ?? HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate)
+        let range = shard.frames(of: whole)
+        let folder = Self.shardFolder(out, shard)
+        let origin = parsed.variable.map { " (index from \($0))" } ?? ""
+        let covered = range.map { "frames \($0.lowerBound)...\($0.upperBound), \($0.count) of \(whole.count)" } ?? "no frames (more shards than frames)"
+        try standardError.write("cadence: shard \(shard)\(origin): \(covered) into \(folder)\n")
+        try standardError.flush()
+        let started = ContinuousClock.now
+
+        let partial = try ShardFolder.makeTemporary(beside: folder)
+        var keep = false
+        defer { if !keep { ShardFolder.remove(partial) } }
+        var manifest = ShardManifest(
+            source: identity.source, sourceHash: identity.sourceHash, settings: identity.settings, format: format,
+            whole: whole, shard: shard, frames: range)
+        var sublist = list.setting("shard", to: nil)
+        switch payload {
+        case .file(let name):
+            sublist = sublist.setting("out", to: partial + "/" + name)
+            if format == "csv" {
+                // The header goes into the joined file only, where a single render would write it.
+                let header = list.has("header") || (!list.has("no-header") && whole.lowerBound == 0)
+                if header {
+                    var text = CSVSink(output: StringOutput(), writesHeader: true)
+                    try text.begin(schema: source.schema)
+                    manifest.csvHeader = text.output.text
+                }
+                sublist = sublist.setting(flag: "header", false).setting(flag: "no-header", true)
+            }
+            if let range {
+                try stream(&source, frameRate: frameRate, frames: range, list: sublist, realTime: false, scene: scene, title: title, identity: identity)
+            } else {
+                try FileOutput(replacing: partial + "/" + name).commit()
+            }
+        case .pictures:
+            sublist = sublist.setting("out", to: partial + "/")
+            if let range {
+                try streamPictures(&source, format: format, frameRate: frameRate, frames: range, list: sublist, scene: scene, whole: whole)
+            }
+        case .video:
+            sublist = sublist.setting("out", to: partial + "/frames.mkv").setting("format", to: VideoFormat.ffv1.rawValue)
+            if let range {
+                let size = try streamPictures(
+                    &source, format: VideoFormat.ffv1.rawValue, frameRate: frameRate, frames: range, list: sublist, scene: scene, whole: whole)
+                manifest.video = ShardManifest.Video(width: size.width, height: size.height, frameRate: frameRate)
+            }
+        }
+        manifest.files = try ShardFolder.describeFiles(in: partial)
+        let manifestFile = try FileOutput(replacing: partial + "/" + ShardManifest.fileName)
+        try manifestFile.write(manifest.json)
+        try manifestFile.commit()
+        try ShardFolder.replace(folder, with: partial)
+        keep = true
+        let elapsed = (ContinuousClock.now - started).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        try standardError.write("cadence: shard \(shard): done in \(NumberFormat.string((seconds * 10).rounded() / 10)) s\n")
+        try standardError.flush()
+    }
+}

@@ -21,7 +21,18 @@ extension CadenceTool {
         guard let out = list.string("out"), !out.isEmpty else {
             throw UsageError("give the joined render's name with --out", command: "join")
         }
-        let shards = try readShards(list.positionals)
+        // A shard killed half-way leaves its temporary folder (NAME.shard-I-of-N.partial-XXXXXX),
+        // which a pattern like NAME.shard-* also finds: it is not part of the render.
+        var folders: [String] = []
+        for folder in list.positionals {
+            if Self.isPartialShard(folder) {
+                try standardError.write("cadence: warning: skipping \(folder): the temporary folder of a shard that did not finish\n")
+            } else {
+                folders.append(folder)
+            }
+        }
+        guard !folders.isEmpty else { throw BadInput("no shard folders to join, only temporary ones of shards that did not finish") }
+        let shards = try readShards(folders)
         let manifest = shards[0].manifest
         let payload = try ShardPayload(format: manifest.format, command: "join")
 
@@ -122,6 +133,16 @@ extension CadenceTool {
                 "\(missing.count) of \(count) shards missing: \(names.joined(separator: ", "))\(missing.count > 5 ? ", …" : "")")
         }
         return shards.sorted { $0.manifest.shard.index < $1.manifest.shard.index }
+    }
+
+    /// Whether `folder` is a shard's temporary folder (`….partial-XXXXXX`).
+    static func isPartialShard(_ folder: String) -> Bool {
+        var name = Substring(folder)
+        while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+        let last = name.split(separator: "/").last ?? name
+        guard let dot = last.lastIndex(of: ".") else { return false }
+        let suffix = last[last.index(after: dot)...]
+        return suffix.hasPrefix("partial-") && suffix.count == "partial-XXXXXX".count
     }
 
     /// `film.mp4` for `film.mp4.shard-03-of-16` (the name before the shard's suffix).

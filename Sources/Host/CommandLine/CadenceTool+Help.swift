@@ -5,7 +5,7 @@ extension CadenceTool {
         case "render", "play":
             return """
                 USAGE: cadence \(command) FILE|- [--format FORMAT] [--fps N] [--frames A..B] [--out FILE] [--header|--no-header]
-                       [--scale S | --size WxH] [--alpha straight|premultiplied] [--jobs N]
+                       [--scale S | --size WxH] [--alpha straight|premultiplied] [--jobs N] [--shard I/N|auto/N]
 
                 \(command == "render" ? "Evaluates a timeline document as fast as possible and streams its frames." : "Evaluates a timeline document in real time, paced to the frame rate; late frames are dropped and counted.")
                 Frame i is at time i / fps; frames 0 ... ceil(duration * fps) unless --frames gives a slice.
@@ -25,11 +25,29 @@ extension CadenceTool {
                   --out      write to FILE instead of standard output
                   --header, --no-header
                              CSV: write the header row, or leave it out, whatever the slice
+                  --shard    I/N: render the I-th of N near-equal parts (from 0) into the folder
+                             OUT.shard-I-of-N, for 'cadence join'; auto/N reads I from the scheduler
+                             (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX).
+                             Guide: Docs/RenderFarm.md
+
+                """
+        case "join":
+            return """
+                USAGE: cadence join SHARD-FOLDER... --out FINAL
+
+                Joins the shards of a render made with --shard (render or preset) into the whole render:
+                checks that the folders are every shard of one render (same source and settings), none
+                missing, repeated or damaged (each file's length and CRC-32 against its manifest), then
+                writes FINAL. Text, raw frames and picture folders are the same bytes as a render in one
+                process; video shards hold lossless FFV1 chunks, decoded in order and encoded once into
+                the final format (needs ffmpeg). Folders of shards that did not finish (.partial-XXXXXX)
+                are skipped. Guide: Docs/RenderFarm.md
 
                 """
         case "preset":
             return """
-                USAGE: cadence preset NAME [--operation push|pop] [--size WxH] [--format ...] [--fps N] [--frames A..B] [--out FILE] [parameters]
+                USAGE: cadence preset NAME [--operation push|pop] [--size WxH] [--format ...] [--fps N] [--frames A..B] [--out FILE]
+                       [--shard I/N|auto/N] [parameters]
                        cadence preset --list
                        cadence preset --describe NAME
 

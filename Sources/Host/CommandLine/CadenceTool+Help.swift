@@ -39,8 +39,8 @@ extension CadenceTool {
                 checks that the folders are every shard of one render (same source and settings), none
                 missing, repeated or damaged (each file's length and CRC-32 against its manifest), then
                 writes FINAL. Text, raw frames and picture folders are the same bytes as a render in one
-                process; video shards hold lossless FFV1 chunks, decoded in order and encoded once into
-                the final format (needs ffmpeg). Folders of shards that did not finish (.partial-XXXXXX)
+                process; video shards hold lossless chunks of their frames, decoded in order and encoded
+                once into the final format (needs ffmpeg). Folders of shards that did not finish (.partial-XXXXXX)
                 are skipped. Guide: Docs/RenderFarm.md
 
                 """

@@ -11,8 +11,8 @@ extension CadenceTool {
     /// render, none missing, repeated, overlapping or damaged, then writes the whole render.
     ///
     /// Text, raw frames and picture folders are the shards' bytes in frame order (the same bytes
-    /// as a render in one process); a video's lossless chunks are decoded in order and encoded
-    /// once into the final format with the same settings as a render in one process.
+    /// as a render in one process); a video's lossless chunks (``FrameChunk``) are decoded in order
+    /// and encoded once into the final format with the same settings as a render in one process.
     mutating func join(_ arguments: [String]) throws {
         let list = try ArgumentList(arguments, command: "join", options: ["out"], flags: [])
         guard !list.positionals.isEmpty else {
@@ -194,32 +194,22 @@ extension CadenceTool {
                 "cadence: warning: GIF delays are in hundredths of a second; \(NumberFormat.string(video.frameRate.framesPerSecond)) fps is drawn at \(NumberFormat.string(rate.framesPerSecond)) fps, the same length\n")
         }
         let encoder = try VideoEncoder(format: format, width: video.width, height: video.height, frameRate: video.frameRate, path: out)
-        let frameBytes = video.width * video.height * 4
-        var frame = [UInt8](repeating: 0, count: frameBytes)
+        var frame = [UInt8](repeating: 0, count: video.width * video.height * 4)
         for chunk in chunks {
-            let path = chunk.folder + "/frames.mkv"
-            let decoder = try ChildProcess(
-                "ffmpeg",
-                arguments: ["-hide_banner", "-loglevel", "error", "-nostdin", "-xerror", "-i", path,
-                    "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"],
-                readsOutput: true)
-            var filled = 0, decoded = 0
-            let expected = chunk.manifest.frames!.count
-            while true {
-                let count = try frame.withUnsafeMutableBytes { buffer in
-                    try decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-                }
-                if count == 0 { break }
-                filled += count
-                if filled == frameBytes {
-                    decoded += 1
-                    if decoded <= expected { try frame.withUnsafeBytes { try encoder.write(straightRGBA: $0) } }
-                    filled = 0
-                }
+            let path = chunk.folder + "/" + Self.videoChunkName
+            let reader = try FrameChunk.Reader(path: path)
+            guard reader.width == video.width, reader.height == video.height else {
+                throw BadInput("\(path) holds \(reader.width)×\(reader.height) frames, its manifest says \(video.width)×\(video.height)")
             }
-            try decoder.finish()
-            guard decoded == expected, filled == 0 else {
-                throw BadInput("\(path) decodes to \(decoded) frames\(filled > 0 ? " and a part of one" : ""), its manifest says \(expected)")
+            var decoded = 0
+            let expected = chunk.manifest.frames!.count
+            while try frame.withUnsafeMutableBytes({ try reader.next(into: $0) }) {
+                decoded += 1
+                guard decoded <= expected else { break }
+                try frame.withUnsafeBytes { try encoder.write(straightRGBA: $0) }
+            }
+            guard decoded == expected else {
+                throw BadInput("\(path) holds \(decoded > expected ? "more than \(expected)" : String(decoded)) frames, its manifest says \(expected)")
             }
         }
         try encoder.finish()

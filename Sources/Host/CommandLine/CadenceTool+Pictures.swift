@@ -9,6 +9,8 @@ import Darwin
 extension CadenceTool {
     /// The formats that draw the scene: a PNG or SVG per frame into a folder, raw RGBA, or a video.
     static let pictureFormats = ["png", "svg-frames", "rgba"] + VideoFormat.allCases.map(\.rawValue)
+    /// The format a video render's shards are drawn in (``FrameChunk``); not a user's format.
+    static let shardChunkFormat = "shard-chunk"
 
     /// Draws every frame of a source's scene and writes the pictures (`--format png`, …).
     ///
@@ -45,6 +47,8 @@ extension CadenceTool {
                 ChildProcess.enlargePipe(1)
             }
             destination = .raw(output, straight: alpha == "straight")
+        case Self.shardChunkFormat:
+            destination = .chunk(path: list.string("out")!)
         default:
             guard let video = VideoFormat(rawValue: format) else { throw UsageError("unknown format '\(format)'", command: list.command) }
             guard let path = list.string("out") else {

@@ -38,7 +38,8 @@ extension CadenceTool {
         case file(String)
         /// One file per frame in the shard's folder (PNG, SVG).
         case pictures
-        /// A lossless FFV1 chunk (`frames.mkv`) that the join encodes into the final format.
+        /// A lossless chunk of the frames (`frames.chunk`, ``FrameChunk``) that the join encodes
+        /// into the final format.
         case video(VideoFormat)
 
         init(format: String, command: String) throws(UsageError) {
@@ -57,6 +58,9 @@ extension CadenceTool {
             }
         }
     }
+
+    /// The file of a video shard's frames.
+    static let videoChunkName = "frames.chunk"
 
     /// The folder shard `shard` of a render to `out` writes: `OUT.shard-03-of-16`.
     static func shardFolder(_ out: String, _ shard: RenderShard) -> String {
@@ -125,10 +129,10 @@ extension CadenceTool {
                 try streamPictures(&source, format: format, frameRate: frameRate, frames: range, list: sublist, scene: scene, whole: whole)
             }
         case .video:
-            sublist = sublist.setting("out", to: partial + "/frames.mkv").setting("format", to: VideoFormat.ffv1.rawValue)
+            sublist = sublist.setting("out", to: partial + "/" + Self.videoChunkName).setting("format", to: Self.shardChunkFormat)
             if let range {
                 let size = try streamPictures(
-                    &source, format: VideoFormat.ffv1.rawValue, frameRate: frameRate, frames: range, list: sublist, scene: scene, whole: whole)
+                    &source, format: Self.shardChunkFormat, frameRate: frameRate, frames: range, list: sublist, scene: scene, whole: whole)
                 manifest.video = ShardManifest.Video(width: size.width, height: size.height, frameRate: frameRate)
             }
         }

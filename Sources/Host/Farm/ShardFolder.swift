@@ -18,7 +18,13 @@ enum ShardFolder {
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw SinkError.writeFailed(destination: folder, reason: String(cString: strerror(errno)))
         }
-        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // mkdtemp makes it private (0700); a shard's folder is read by the join, maybe as another
+        // user: the mode `mkdir` gives a folder.
+        let mask = umask(0)
+        umask(mask)
+        chmod(path, 0o777 & ~mask)
+        return path
     }
 
     /// The names in `folder` (files and anything else but `.` and `..`), sorted.

@@ -18,7 +18,6 @@ final class ChildProcess {
     let program: String
     private var pid: pid_t = 0
     private var input: Int32 = -1
-    private var output: Int32 = -1
     private let errorLog: String
     private var finished = false
 
@@ -33,14 +32,8 @@ final class ChildProcess {
 
     /// Starts `program` with `arguments`.
     ///
-    /// - Parameters:
-    ///   - program: The program, found on `PATH`.
-    ///   - arguments: Its arguments.
-    ///   - readsOutput: `false` (the default): Cadence writes the program's standard input and its
-    ///     standard output is discarded. `true`: its standard input is empty and Cadence reads its
-    ///     standard output with ``read(into:)`` (how `cadence join` decodes video chunks).
     /// - Throws: ``SinkError/writeFailed(destination:reason:)`` if the program cannot be started.
-    init(_ program: String, arguments: [String], readsOutput: Bool = false) throws {
+    init(_ program: String, arguments: [String]) throws {
         self.program = program
         var template = Array("/tmp/cadence-\(program)-XXXXXX".utf8CString)
         let logDescriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -57,15 +50,9 @@ final class ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if readsOutput {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-            posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
-            posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, logDescriptor, 2)
         // The child starts with default signal handling and nothing blocked.
         var attributes = posix_spawnattr_t()
@@ -82,21 +69,15 @@ final class ChildProcess {
         defer { for argument in argv { free(argument) } }
         var child: pid_t = 0
         let status = posix_spawnp(&child, program, &actions, &attributes, argv, environ)
-        // Keep Cadence's end of the pipe only.
-        close(readsOutput ? pipeEnds[1] : pipeEnds[0])
+        close(pipeEnds[0])
         guard status == 0 else {
-            close(readsOutput ? pipeEnds[0] : pipeEnds[1])
+            close(pipeEnds[1])
             unlink(errorLog)
             throw SinkError.writeFailed(destination: program, reason: String(cString: strerror(status)))
         }
         pid = child
-        if readsOutput {
-            output = pipeEnds[0]
-            Self.enlargePipe(output)
-        } else {
-            input = pipeEnds[1]
-            Self.enlargePipe(input)
-        }
+        input = pipeEnds[1]
+        Self.enlargePipe(input)
     }
 
     /// Makes a pipe's buffer 1 MiB (Linux's default limit for unprivileged processes) where the
@@ -117,7 +98,6 @@ final class ChildProcess {
         if !finished {
             // Abandoned (an error elsewhere): stop the program and reap it.
             if input >= 0 { close(input) }
-            if output >= 0 { close(output) }
             kill(pid, SIGTERM)
             var status: Int32 = 0
             _ = waitpid(pid, &status, 0)
@@ -139,31 +119,15 @@ final class ChildProcess {
         }
     }
 
-    /// Reads what the program wrote on its standard output (made with `readsOutput: true`).
-    ///
-    /// - Parameter buffer: Where the bytes go.
-    /// - Returns: How many bytes were read; 0 once the program has closed its output.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        precondition(output >= 0, "read(into:) needs a process made with readsOutput: true")
-        while true {
-            let result = Glibc.read(output, buffer.baseAddress!, buffer.count)
-            if result >= 0 { return result }
-            if errno == EINTR { continue }
-            throw SinkError.writeFailed(destination: program, reason: String(cString: strerror(errno)))
-        }
-    }
-
-    /// Closes the program's input (or output) and waits for it.
+    /// Closes the program's input and waits for it.
     ///
     /// - Throws: ``SinkError/writeFailed(destination:reason:)`` when it exits with a status other
     ///   than 0 or is killed, with the last line of what it printed on standard error.
     func finish() throws {
         guard !finished else { return }
         finished = true
-        if input >= 0 { close(input) }
-        if output >= 0 { close(output) }
+        close(input)
         input = -1
-        output = -1
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let exited = status & 0x7F == 0

@@ -18,6 +18,8 @@ enum PictureDestination {
     case raw(any TextOutput, straight: Bool)
     /// A video file through ffmpeg.
     case video(VideoFormat, path: String)
+    /// A shard's lossless chunk of straight RGBA frames (``FrameChunk``), written all or nothing.
+    case chunk(path: String)
 }
 
 /// Draws every frame of a scene and writes the pictures in order: the sink behind
@@ -37,6 +39,7 @@ struct PictureSink: FrameSink {
     private var workers: [PictureWorker] = []
     private var pending = 0
     private var video: VideoEncoder?
+    private var chunk: FileOutput?
     /// Where raw frames go, written in place (an output may be a value).
     private(set) var rawOutput: (any TextOutput)?
     private var pixelWidth = 0
@@ -65,6 +68,10 @@ struct PictureSink: FrameSink {
             try Self.makeFolder(folder)
         case .video(let format, let path):
             video = try VideoEncoder(format: format, width: pixels.width, height: pixels.height, frameRate: frameRate, path: path)
+        case .chunk(let path):
+            let output = try FileOutput(replacing: path)
+            try FrameChunk.header(width: pixels.width, height: pixels.height).withUnsafeBytes { try output.write(bytes: $0) }
+            chunk = output
         case .raw:
             break
         }
@@ -83,6 +90,7 @@ struct PictureSink: FrameSink {
     mutating func finish() throws {
         try drawPending()
         try video?.finish()
+        try chunk?.commit()
         try rawOutput?.flush()
     }
 
@@ -112,6 +120,9 @@ struct PictureSink: FrameSink {
             try bytes.withUnsafeBytes { try rawOutput!.write(bytes: $0) }
         case .video:
             try worker.straight.withUnsafeBytes { try video!.write(straightRGBA: $0) }
+        case .chunk:
+            try FrameChunk.littleEndian(UInt32(worker.encoded.count)).withUnsafeBytes { try chunk!.write(bytes: $0) }
+            try worker.encoded.withUnsafeBytes { try chunk!.write(bytes: $0) }
         }
     }
 
@@ -162,7 +173,7 @@ final class PictureWorker: @unchecked Sendable {
 
     /// What a worker makes of its frame.
     enum Kind {
-        case png, svg, premultiplied, straight
+        case png, svg, premultiplied, straight, chunk
 
         init(_ destination: PictureDestination) {
             switch destination {
@@ -170,6 +181,7 @@ final class PictureWorker: @unchecked Sendable {
             case .svgFolder: self = .svg
             case .raw(_, let straight): self = straight ? .straight : .premultiplied
             case .video: self = .straight
+            case .chunk: self = .chunk
             }
         }
     }
@@ -202,12 +214,15 @@ final class PictureWorker: @unchecked Sendable {
         case .png:
             // The buffer is valid by construction: the encoder cannot fail on it.
             try? encoder.encode(width: pixels.width, height: pixels.height, rgba: pixels.bytes, alpha: .premultiplied, into: &encoded)
-        case .straight:
+        case .straight, .chunk:
             if straight.count != pixels.bytes.count { straight = [UInt8](repeating: 0, count: pixels.bytes.count) }
             pixels.bytes.withUnsafeBufferPointer { source in
                 straight.withUnsafeMutableBufferPointer { target in
                     AlphaUnpremultiplier.convertRow(source.baseAddress!, into: target.baseAddress!, pixelCount: pixels.width * pixels.height)
                 }
+            }
+            if kind == .chunk {
+                straight.withUnsafeBytes { FrameChunk.encode($0, width: pixels.width, height: pixels.height, into: &encoded) }
             }
         case .premultiplied, .svg:
             break

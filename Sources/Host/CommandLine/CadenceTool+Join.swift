@@ -44,11 +44,10 @@ extension CadenceTool {
                 guard present.contains(file.name) else {
                     throw BadInput("\(path) is missing: the shard is incomplete (run shard \(shard.manifest.shard) again)")
                 }
-                var crc = CRC32()
-                let count = try ShardFolder.read(path) { crc.update($0) }
-                guard count == file.bytes, crc.value == file.crc32 else {
+                let found = try ShardFolder.describeFile(named: file.name, in: shard.folder)
+                guard found == file else {
                     throw BadInput(
-                        "\(path) is damaged: \(count) bytes with CRC-32 \(crc.value), the manifest says \(file.bytes) bytes with \(file.crc32) (run shard \(shard.manifest.shard) again)")
+                        "\(path) is damaged: \(found.bytes) bytes with CRC-32 \(found.crc32), the manifest says \(file.bytes) bytes with \(file.crc32) (run shard \(shard.manifest.shard) again)")
                 }
             }
         }
@@ -184,15 +183,7 @@ extension CadenceTool {
         for chunk in chunks where chunk.manifest.video != video {
             throw BadInput("\(chunk.folder) holds video of another size or rate than \(chunks[0].folder)")
         }
-        guard ChildProcess.isInstalled("ffmpeg") else {
-            throw SinkError.writeFailed(
-                destination: out,
-                reason: "joining video needs ffmpeg, which is not installed (on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg)")
-        }
-        if format == .gif, let rate = VideoFormat.gifRate(video.frameRate) {
-            try standardError.write(
-                "cadence: warning: GIF delays are in hundredths of a second; \(NumberFormat.string(video.frameRate.framesPerSecond)) fps is drawn at \(NumberFormat.string(rate.framesPerSecond)) fps, the same length\n")
-        }
+        try warnAboutGIFDelays(format, frameRate: video.frameRate)
         let encoder = try VideoEncoder(format: format, width: video.width, height: video.height, frameRate: video.frameRate, path: out)
         var frame = [UInt8](repeating: 0, count: video.width * video.height * 4)
         for chunk in chunks {

@@ -55,11 +55,7 @@ extension CadenceTool {
                 throw UsageError("'--format \(format)' writes a file: give it with --out FILE", command: list.command)
             }
             destination = .video(video, path: path)
-            if video == .gif, let rate = VideoFormat.gifRate(frameRate) {
-                try standardError.write(
-                    "cadence: warning: GIF delays are in hundredths of a second; \(NumberFormat.string(frameRate.framesPerSecond)) fps is drawn at \(NumberFormat.string(rate.framesPerSecond)) fps, the same length\n")
-                try standardError.flush()
-            }
+            try warnAboutGIFDelays(video, frameRate: frameRate)
         }
         var size = PictureSize.natural
         if let scale = try list.double("scale") {
@@ -102,6 +98,14 @@ extension CadenceTool {
             }
         }
         return sink.pixelSize
+    }
+
+    /// Warns when a GIF cannot keep `frameRate` (its delays are in hundredths of a second).
+    mutating func warnAboutGIFDelays(_ format: VideoFormat, frameRate: FrameRate) throws {
+        guard format == .gif, let rate = VideoFormat.gifRate(frameRate) else { return }
+        try standardError.write(
+            "cadence: warning: GIF delays are in hundredths of a second; \(NumberFormat.string(frameRate.framesPerSecond)) fps is drawn at \(NumberFormat.string(rate.framesPerSecond)) fps, the same length\n")
+        try standardError.flush()
     }
 
     /// The number of processors online (at least 1).

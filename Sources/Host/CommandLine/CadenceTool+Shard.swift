@@ -10,7 +10,7 @@ import Darwin
 struct RenderIdentity {
     /// `document card.json` or `preset card-expand`, for messages.
     var source: String
-    /// A hash of the document's bytes (or the preset's name): FNV-1a, 64 bits, in hex.
+    /// A hash of the document's bytes (or the preset's name): ``BenchmarkWorkload/fingerprint(of:)``.
     var sourceHash: String
     /// Every option but those that do not change the output (`--out`, `--jobs`, `--shard`), as
     /// `name=value` and `--flag`, sorted.
@@ -18,16 +18,8 @@ struct RenderIdentity {
 
     init(source: String, bytes: [UInt8], list: ArgumentList) {
         self.source = source
-        sourceHash = Self.hash(bytes)
+        sourceHash = BenchmarkWorkload.fingerprint(of: bytes)
         settings = list.settings(excluding: ["out", "jobs", "shard"])
-    }
-
-    /// FNV-1a over the bytes, 64 bits, as 16 hex digits.
-    static func hash(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 

@@ -25,12 +25,7 @@ enum FrameChunk {
 
     /// The header of a chunk of `width` × `height` frames.
     static func header(width: Int, height: Int) -> [UInt8] {
-        magic + littleEndian(UInt32(width)) + littleEndian(UInt32(height))
-    }
-
-    static func littleEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8),
-            UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 24)]
+        magic + withUnsafeBytes(of: UInt32(width).littleEndian, Array.init) + withUnsafeBytes(of: UInt32(height).littleEndian, Array.init)
     }
 
     /// Codes one frame (without its length) into `output`, replacing its contents.
@@ -131,6 +126,7 @@ enum FrameChunk {
         let height: Int
         private let descriptor: Int32
         private var coded: [UInt8] = []
+        private var length = [UInt8](repeating: 0, count: 4)
 
         /// Opens `path` and reads its header.
         init(path: String) throws {
@@ -157,7 +153,6 @@ enum FrameChunk {
 
         /// Decodes the next frame into `rgba`; `false` at the end of the file.
         func next(into rgba: UnsafeMutableRawBufferPointer) throws -> Bool {
-            var length = [UInt8](repeating: 0, count: 4)
             guard try Self.read(descriptor, path, into: &length, count: 4) else { return false }
             let count = (0..<4).reduce(0) { $0 | Int(length[$1]) << (8 * $1) }
             guard count <= width * height * 5 + height * 10 else {

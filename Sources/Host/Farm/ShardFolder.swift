@@ -77,11 +77,14 @@ enum ShardFolder {
 
     /// The name, length and CRC-32 of every file in a shard's folder but its manifest.
     static func describeFiles(in folder: String) throws -> [ShardManifest.File] {
-        try names(in: folder).filter { $0 != ShardManifest.fileName }.map { name in
-            var crc = CRC32()
-            let count = try read(folder + "/" + name) { crc.update($0) }
-            return ShardManifest.File(name: name, bytes: count, crc32: crc.value)
-        }
+        try names(in: folder).filter { $0 != ShardManifest.fileName }.map { try describeFile(named: $0, in: folder) }
+    }
+
+    /// The name, length and CRC-32 of one file in a shard's folder.
+    static func describeFile(named name: String, in folder: String) throws -> ShardManifest.File {
+        var crc = CRC32()
+        let count = try read(folder + "/" + name) { crc.update($0) }
+        return ShardManifest.File(name: name, bytes: count, crc32: crc.value)
     }
 
     /// Reads a file in chunks of 1 MiB and returns its length.

@@ -121,7 +121,7 @@ struct PictureSink: FrameSink {
         case .video:
             try worker.straight.withUnsafeBytes { try video!.write(straightRGBA: $0) }
         case .chunk:
-            try FrameChunk.littleEndian(UInt32(worker.encoded.count)).withUnsafeBytes { try chunk!.write(bytes: $0) }
+            try withUnsafeBytes(of: UInt32(worker.encoded.count).littleEndian) { try chunk!.write(bytes: $0) }
             try worker.encoded.withUnsafeBytes { try chunk!.write(bytes: $0) }
         }
     }

@@ -13,6 +13,11 @@ final class MemoryOutput: TextOutput {
 
 /// Runs `cadence` in-process: (status, standard output, standard error).
 func cadence(_ arguments: String...) -> (status: Int32, out: String, err: String) {
+    cadence(arguments)
+}
+
+/// Runs `cadence` in-process with arguments built as an array.
+func cadence(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
     let out = MemoryOutput(), err = MemoryOutput()
     var tool = CadenceTool(standardOutput: out, standardError: err)
     let status = tool.run(arguments)

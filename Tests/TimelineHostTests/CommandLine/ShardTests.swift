@@ -69,24 +69,17 @@ struct ShardTests {
         let folderFormat = format == "png" || format == "svg-frames"
         let suffix = folderFormat ? "/" : "." + format
         let whole = root + "/whole-\(count)\(suffix)", out = root + "/out-\(count)\(suffix)", joined = root + "/joined-\(count)\(suffix)"
-        let single = cadence_(arguments + ["--format", format, "--out", whole])
+        let single = cadence(arguments + ["--format", format, "--out", whole])
         #expect(single.status == 0, "\(single.err)")
         var shards: [String] = []
         for index in 0..<count {
-            let run = cadence_(arguments + ["--format", format, "--out", out, "--shard", "\(index)/\(count)"])
+            let run = cadence(arguments + ["--format", format, "--out", out, "--shard", "\(index)/\(count)"])
             #expect(run.status == 0, "\(run.err)")
             shards.append(CadenceTool.shardFolder(out, try RenderShard(index: index, count: count)))
         }
-        let join = cadence_(["join"] + shards.shuffled() + ["--out", joined])
+        let join = cadence(["join"] + shards.shuffled() + ["--out", joined])
         #expect(join.status == 0, "\(join.err)")
         return (try contents(whole) == contents(joined), shards)
-    }
-
-    func cadence_(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let out = MemoryOutput(), err = MemoryOutput()
-        var tool = CadenceTool(standardOutput: out, standardError: err)
-        let status = tool.run(arguments)
-        return (status, out.text, err.text)
     }
 
     @Test(arguments: [1, 2, 3, 7, 16, 64])
@@ -123,43 +116,43 @@ struct ShardTests {
         let joined = root + "/again.jsonl"
 
         // Missing: the error names the folder that is not there.
-        var result = cadence_(["join", shards[0], shards[1], shards[3], "--out", joined])
+        var result = cadence(["join", shards[0], shards[1], shards[3], "--out", joined])
         #expect(result.status == 2 && result.err.contains("1 of 4 shards missing") && result.err.contains("out-4.jsonl.shard-2-of-4"), "\(result.err)")
         // Repeated.
-        result = cadence_(["join", shards[0], shards[1], shards[1], shards[2], shards[3], "--out", joined])
+        result = cadence(["join", shards[0], shards[1], shards[1], shards[2], shards[3], "--out", joined])
         #expect(result.status == 2 && result.err.contains("shard 1/4 is given twice"), "\(result.err)")
         // Another render's shard (another frame rate).
         let other = root + "/other.jsonl"
-        #expect(cadence_(["render", document, "--fps", "20", "--out", other, "--shard", "2/4"]).status == 0)
-        result = cadence_(["join", shards[0], shards[1], other + ".shard-2-of-4", shards[3], "--out", joined])
+        #expect(cadence(["render", document, "--fps", "20", "--out", other, "--shard", "2/4"]).status == 0)
+        result = cadence(["join", shards[0], shards[1], other + ".shard-2-of-4", shards[3], "--out", joined])
         #expect(result.status == 2 && result.err.contains("other settings") && result.err.contains("fps=20"), "\(result.err)")
         // A truncated payload: its length and CRC-32 no longer match the manifest.
         let payload = shards[3] + "/frames.jsonl"
         let bytes = try Data(contentsOf: URL(fileURLWithPath: payload))
         try bytes.prefix(bytes.count - 5).write(to: URL(fileURLWithPath: payload))
-        result = cadence_(["join"] + shards + ["--out", joined])
+        result = cadence(["join"] + shards + ["--out", joined])
         #expect(result.status == 2 && result.err.contains("frames.jsonl is damaged"), "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: joined), "nothing is written from a damaged set")
         // Not a shard at all.
-        result = cadence_(["join", root, "--out", joined])
+        result = cadence(["join", root, "--out", joined])
         #expect(result.status == 2 && result.err.contains("has no manifest"), "\(result.err)")
         // A shard killed half-way leaves only its temporary folder, which join skips.
         let partial = root + "/out-4.jsonl.shard-3-of-4.partial-Ab12Cd"
         try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
         try Data("{\"frame\":".utf8).write(to: URL(fileURLWithPath: partial + "/frames.jsonl"))
         // The damaged shard rendered again replaces its folder whole, and the set joins.
-        #expect(cadence_(["render", document, "--format", "jsonl", "--out", root + "/out-4.jsonl", "--shard", "3/4"]).status == 0)
-        result = cadence_(["join"] + shards + [partial, "--out", joined])
+        #expect(cadence(["render", document, "--format", "jsonl", "--out", root + "/out-4.jsonl", "--shard", "3/4"]).status == 0)
+        result = cadence(["join"] + shards + [partial, "--out", joined])
         #expect(result.status == 0 && result.err.contains("skipping \(partial)"), "\(result.err)")
         #expect(try contents(joined) == contents(root + "/whole-4.jsonl"))
     }
 
     @Test func aShardSaysWhatIsWrongWithItsOptions() throws {
         let document = try temporaryFile("dot.json", PictureCommandTests.document)
-        #expect(cadence_(["render", document, "--shard", "0/2"]).err.contains("give --out"))
-        #expect(cadence_(["render", document, "--format", "html", "--out", "x.html", "--shard", "0/2"]).err.contains("cannot be split"))
-        #expect(cadence_(["play", document, "--out", "x", "--shard", "0/2"]).err.contains("use 'render'"))
-        #expect(cadence_(["render", document, "--out", "x", "--shard", "2/2"]).status == 2)
+        #expect(cadence(["render", document, "--shard", "0/2"]).err.contains("give --out"))
+        #expect(cadence(["render", document, "--format", "html", "--out", "x.html", "--shard", "0/2"]).err.contains("cannot be split"))
+        #expect(cadence(["play", document, "--out", "x", "--shard", "0/2"]).err.contains("use 'render'"))
+        #expect(cadence(["render", document, "--out", "x", "--shard", "2/2"]).status == 2)
         let out = MemoryOutput(), err = MemoryOutput()
         var tool = CadenceTool(standardOutput: out, standardError: err)
         tool.environment = ["SLURM_ARRAY_TASK_ID": "1", "AWS_BATCH_JOB_ARRAY_INDEX": "0"]

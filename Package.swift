@@ -31,7 +31,7 @@ let package = Package(
             name: "TimelineHost",
             dependencies: ["Timeline", "TimelinePlugins"],
             path: "Sources/Host",
-            exclude: ["cadence", "Umbrella"]
+            exclude: ["cadence", "Umbrella", "CommandLine"]
         ),
         // The umbrella: re-exports Timeline, TimelinePlugins and TimelineHost.
         .target(
@@ -48,13 +48,16 @@ let package = Package(
         ),
         // Counts malloc, calloc and realloc calls for `cadence bench FILE` (see its source).
         .target(name: "CadenceMallocCounter", path: "Benchmarks/MallocCounter"),
+        // What the command-line tool does, as a library that the executable and the tests run
+        // in-process. Built on TimelineHost and the benchmark suite; nothing below depends on it.
+        .target(
+            name: "CadenceCommandLine",
+            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceBenchmarks"],
+            path: "Sources/Host/CommandLine"
+        ),
         // The command-line tool, `cadence` (its target has another name than the `Cadence` module,
         // which case-insensitive file systems could not tell apart).
-        .executableTarget(
-            name: "CadenceCLI",
-            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceBenchmarks"],
-            path: "Sources/Host/cadence"
-        ),
+        .executableTarget(name: "CadenceCLI", dependencies: ["CadenceCommandLine"], path: "Sources/Host/cadence"),
         // Fuzz targets (Tests/Fuzz/README.md). A normal build links them as stubs that say how to
         // run them; `.ci/fuzz` builds them with `-D FUZZING -sanitize=fuzzer,address`.
         .target(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
@@ -66,17 +69,25 @@ let package = Package(
         .executableTarget(
             name: "FuzzTimingCurve", dependencies: ["FuzzDriver", "Timeline", "TimelinePlugins"],
             path: "Tests/Fuzz/FuzzTimingCurve"),
+        // What several test targets share: the in-process `cadence` runner, temporary files,
+        // random paths.
+        .target(
+            name: "CadenceTestSupport",
+            dependencies: ["TimelinePlugins", "TimelineHost", "CadenceCommandLine"],
+            path: "Tests/Support"
+        ),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
         .testTarget(name: "CadenceTests", dependencies: ["Cadence"]),
-        .testTarget(name: "TimelinePluginsTests", dependencies: ["Timeline", "TimelinePlugins"]),
+        .testTarget(
+            name: "TimelinePluginsTests", dependencies: ["Timeline", "TimelinePlugins", "CadenceTestSupport"]),
         .testTarget(
             name: "TimelineHostTests",
-            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost"]
+            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceCommandLine", "CadenceTestSupport"]
         ),
         // `cadence bench FILE…`: statistics, thresholds, baselines and exit codes (Benchmarks/UserBench).
         .testTarget(
             name: "CadenceBenchmarksTests",
-            dependencies: ["TimelineHost", "CadenceBenchmarks"]
+            dependencies: ["TimelineHost", "CadenceBenchmarks", "CadenceTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -30,8 +30,8 @@ public enum BenchmarkSuite {
         if let filter = request.filter {
             cases = cases.filter { Self.name($0.name, matches: filter) }
             guard !cases.isEmpty else {
-                throw UsageError(
-                    "no case matches '\(filter)'; scenarios: \(scenarioNames.joined(separator: ", "))", command: "bench")
+                throw BenchmarkFailure(
+                    "no case matches '\(filter)'; scenarios: \(scenarioNames.joined(separator: ", ")) (see 'cadence bench --help')")
             }
         }
         let machine = machineDescription(mode: request.quick ? "quick" : "full")

@@ -17,8 +17,8 @@ extension DocumentBenchmark {
         if baseline.build != build {
             warnings.append("baseline '\(baseline.name)' comes from a \(baseline.build) build, this is a \(build) build")
         }
-        if baseline.cadenceVersion != CadenceTool.version {
-            warnings.append("baseline '\(baseline.name)' was recorded by cadence \(baseline.cadenceVersion), this is \(CadenceTool.version)")
+        if baseline.cadenceVersion != CadenceRelease.version {
+            warnings.append("baseline '\(baseline.name)' was recorded by cadence \(baseline.cadenceVersion), this is \(CadenceRelease.version)")
         }
         for workload in request.workloads {
             guard let stored = baseline.workloads.first(where: { $0.name == workload.name }) else {

@@ -3,8 +3,7 @@ public import TimelineHost
 /// `cadence bench FILE… | --preset NAME`: measures users' documents and presets through the render
 /// path, compares them with another document (interleaved) or a stored baseline, and gates CI.
 ///
-/// `Docs/BenchmarkingYourWork.md` is the guide; the `cadence` executable installs this with
-/// ``TimelineHost/BenchmarkCommand/registerDocuments(_:)``.
+/// `Docs/BenchmarkingYourWork.md` is the guide; `cadence bench` calls ``run(_:console:)``.
 public enum DocumentBenchmark {
     /// Batches per workload by default (`--quick`: ``quickBatches``).
     static let defaultBatches = 30
@@ -78,7 +77,7 @@ public enum DocumentBenchmark {
         try write(report, request: request, console: console)
         if let name = request.saveBaseline {
             let stored = BenchmarkBaseline(
-                name: name, created: BenchmarkBaseline.timestamp(), cadenceVersion: CadenceTool.version, machine: machine,
+                name: name, created: BenchmarkBaseline.timestamp(), cadenceVersion: CadenceRelease.version, machine: machine,
                 build: report.build, compiler: compilerVersion, commandLine: request.commandLine, workloads: measurements,
                 speed: speed)
             try stored.save(directory: request.baselineDirectory)

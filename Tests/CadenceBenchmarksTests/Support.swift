@@ -1,31 +1,11 @@
 import CadenceBenchmarks
+import CadenceTestSupport
 import Foundation
 import TimelineHost
 
-/// Output collected in memory, shared with the tool under test.
-final class CapturedOutput: TextOutput {
-    var bytes: [UInt8] = []
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-    func write(_ text: String) throws { bytes += Array(text.utf8) }
-    func write(bytes buffer: UnsafeRawBufferPointer) throws { bytes += buffer }
-    func flush() throws {}
-}
-
-/// Runs `cadence bench ARGUMENTS` in-process with the document benchmarks installed, as the
-/// executable installs them: (status, standard output, standard error).
+/// Runs `cadence bench ARGUMENTS` in-process: (status, standard output, standard error).
 func bench(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    BenchmarkCommand.registerDocuments { request, console in try DocumentBenchmark.run(request, console: console) }
-    let out = CapturedOutput(), err = CapturedOutput()
-    var tool = CadenceTool(standardOutput: out, standardError: err)
-    let status = tool.run(["bench"] + arguments)
-    return (status, out.text, err.text)
-}
-
-/// A fresh temporary directory.
-func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "cadence-bench-test-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    cadence(["bench"] + arguments)
 }
 
 /// Writes `contents` to `directory/name` and returns the path.

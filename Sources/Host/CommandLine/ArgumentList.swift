@@ -1,3 +1,8 @@
+import CadenceBenchmarks
+import Timeline
+import TimelineHost
+import TimelinePlugins
+
 /// Why a command line was rejected (exit status 2).
 public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.

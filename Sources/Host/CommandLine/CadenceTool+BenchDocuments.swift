@@ -1,3 +1,8 @@
+import CadenceBenchmarks
+import Timeline
+import TimelineHost
+import TimelinePlugins
+
 extension CadenceTool {
     /// The options of `cadence bench FILE…` and `cadence bench --preset NAME`.
     static let benchDocumentOptions = [
@@ -93,9 +98,6 @@ extension CadenceTool {
         if request.check, request.baseline == nil, request.reference == nil {
             throw UsageError("'--check' needs something to compare with: --baseline NAME or --compare OTHER.json", command: "bench")
         }
-        guard let runner = BenchmarkCommand.registeredDocuments else {
-            throw BadInput("the document benchmarks are not linked into this program")
-        }
         var output = standardOutput
         var error = standardError
         let console = BenchmarkConsole(
@@ -108,7 +110,7 @@ extension CadenceTool {
                 try error.flush()
             },
             showsProgress: showsProgress)
-        let status = try runner(request, console)
+        let status = try DocumentBenchmark.run(request, console: console)
         if status != 0 { throw ExitStatus(status: status) }
     }
 

@@ -1,3 +1,8 @@
+import CadenceBenchmarks
+import Timeline
+import TimelineHost
+import TimelinePlugins
+
 extension CadenceTool {
     /// The help text of a command.
     static func help(for command: String) -> String {

@@ -1,3 +1,7 @@
+import CadenceBenchmarks
+import Timeline
+import TimelineHost
+import TimelinePlugins
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,8 @@
+import CadenceBenchmarks
+import Timeline
+import TimelineHost
+import TimelinePlugins
+
 extension CadenceTool {
     mutating func preset(_ arguments: [String]) throws {
         if arguments.first == "--list" {

@@ -1,3 +1,8 @@
+import CadenceBenchmarks
+import Timeline
+import TimelineHost
+import TimelinePlugins
+
 extension CadenceTool {
     /// The output formats of `render`, `play` and `preset`.
     static let formats = ["jsonl", "csv", "svg", "html"] + pictureFormats

@@ -1,3 +1,8 @@
+import CadenceBenchmarks
+import Timeline
+import TimelineHost
+import TimelinePlugins
+
 /// A text output behind an existential, so that generic sinks can write to it.
 struct OutputBox: TextOutput {
     var base: any TextOutput

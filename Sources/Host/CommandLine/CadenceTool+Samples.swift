@@ -1,3 +1,8 @@
+import CadenceBenchmarks
+import Timeline
+import TimelineHost
+import TimelinePlugins
+
 extension CadenceTool {
     mutating func curve(_ arguments: [String]) throws {
         let list = try ArgumentList(arguments, command: "curve", options: ["samples", "format"], flags: [])

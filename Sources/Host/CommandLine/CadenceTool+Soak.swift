@@ -1,3 +1,8 @@
+import CadenceBenchmarks
+import Timeline
+import TimelineHost
+import TimelinePlugins
+
 /// Why a soak run failed: completions not delivered exactly once, or memory that grew.
 struct SoakFailure: Error, CustomStringConvertible {
     var description: String

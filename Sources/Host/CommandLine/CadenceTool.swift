@@ -1,3 +1,7 @@
+import CadenceBenchmarks
+import Timeline
+public import TimelineHost
+public import TimelinePlugins
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -44,7 +48,7 @@ public struct CadenceTool {
     }
 
     /// The version `--version` prints and benchmark baselines record.
-    public static let version = "1.0"
+    public static let version = CadenceRelease.version
 
     /// The subcommands and what they do.
     static let commands: [(name: String, summary: String)] = [
@@ -93,6 +97,8 @@ public struct CadenceTool {
             return 2
         } catch let error as BadInput {
             return fail(error.message, status: 2)
+        } catch let error as BenchmarkFailure {
+            return fail(error.message, status: error.isBadInput ? 2 : 1)
         } catch let error as InputError {
             return fail(error.description, status: 2)
         } catch let error as HostLoop.RunError {
@@ -152,4 +158,10 @@ extension String {
     func padding(to width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
+}
+
+/// A command's exit status other than 0 that is not an error: `cadence bench --check` exits with 2
+/// on a regression and 4 on improvements only, and with 1 on any error (after reporting it).
+struct ExitStatus: Error {
+    var status: Int32
 }

@@ -1,3 +1,7 @@
+import CadenceBenchmarks
+import Timeline
+import TimelineHost
+import TimelinePlugins
 import Synchronization
 
 #if canImport(Glibc)

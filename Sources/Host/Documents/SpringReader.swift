@@ -7,14 +7,14 @@
 /// | `duration`, optional `bounce` | `Spring(duration:bounce:)` |
 /// | `settlingDuration`, `dampingRatio`, optional `threshold` | `Spring(settlingDuration:dampingRatio:threshold:)` |
 /// | `dampingRatio`, `duration`, optional `relativeVelocity` (or its older name `initialVelocity`), `threshold` | the UIKit form, `Spring(dampingRatio:duration:relativeVelocity:threshold:)` |
-enum SpringReader {
-    static let keys = [
+package enum SpringReader {
+    package static let keys = [
         "mass", "stiffness", "damping", "response", "dampingRatio", "duration", "bounce",
         "settlingDuration", "initialVelocity", "relativeVelocity", "threshold",
     ]
 
     /// The spring, and the relative initial velocity of the UIKit form (if given).
-    static func spring(_ cursor: JSONCursor) throws(DocumentError) -> (Spring, relativeVelocity: Double?) {
+    package static func spring(_ cursor: JSONCursor) throws(DocumentError) -> (Spring, relativeVelocity: Double?) {
         _ = try cursor.object()
         try cursor.checkKeys(keys)
         let has = Set(keys.filter { cursor.child($0) != nil })

@@ -17,14 +17,14 @@ import Darwin
 /// - each frame: its coded length in bytes (`UInt32`), then its rows, top first;
 /// - each row: operations until the row's `width` pixels are filled: a LEB128 number `n << 1`
 ///   followed by one pixel (4 bytes) repeated `n` times, or `n << 1 | 1` followed by `n` pixels.
-enum FrameChunk {
+package enum FrameChunk {
     /// The first bytes of a chunk file.
-    static let magic = Array("CADENCE-CHUNK 1\n".utf8)
+    package static let magic = Array("CADENCE-CHUNK 1\n".utf8)
     /// A run shorter than this is coded among literal pixels.
-    static let shortestRun = 3
+    package static let shortestRun = 3
 
     /// The header of a chunk of `width` × `height` frames.
-    static func header(width: Int, height: Int) -> [UInt8] {
+    package static func header(width: Int, height: Int) -> [UInt8] {
         magic + withUnsafeBytes(of: UInt32(width).littleEndian, Array.init) + withUnsafeBytes(of: UInt32(height).littleEndian, Array.init)
     }
 
@@ -35,7 +35,7 @@ enum FrameChunk {
     ///   - width: Pixels per row.
     ///   - height: Rows.
     ///   - output: Receives the coded rows; its storage is reused.
-    static func encode(_ rgba: UnsafeRawBufferPointer, width: Int, height: Int, into output: inout [UInt8]) {
+    package static func encode(_ rgba: UnsafeRawBufferPointer, width: Int, height: Int, into output: inout [UInt8]) {
         precondition(rgba.count == width * height * 4, "a frame of \(width)×\(height) RGBA pixels")
         output.removeAll(keepingCapacity: true)
         let pixels = rgba.bindMemory(to: UInt32.self)
@@ -75,14 +75,14 @@ enum FrameChunk {
     }
 
     /// Why a chunk cannot be read.
-    struct Damaged: Error, CustomStringConvertible {
-        var description: String
+    package struct Damaged: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Decodes one coded frame into `rgba` (`width × height` pixels).
     ///
     /// - Throws: ``Damaged`` when the rows do not fill the frame exactly.
-    static func decode(_ coded: UnsafeRawBufferPointer, width: Int, height: Int, into rgba: UnsafeMutableRawBufferPointer) throws(Damaged) {
+    package static func decode(_ coded: UnsafeRawBufferPointer, width: Int, height: Int, into rgba: UnsafeMutableRawBufferPointer) throws(Damaged) {
         precondition(rgba.count == width * height * 4, "a frame of \(width)×\(height) RGBA pixels")
         let bytes = coded.bindMemory(to: UInt8.self)
         let target = rgba.baseAddress!
@@ -120,16 +120,16 @@ enum FrameChunk {
     }
 
     /// Reads a chunk file frame by frame.
-    final class Reader {
-        let path: String
-        let width: Int
-        let height: Int
+    package final class Reader {
+        package let path: String
+        package let width: Int
+        package let height: Int
         private let descriptor: Int32
         private var coded: [UInt8] = []
         private var length = [UInt8](repeating: 0, count: 4)
 
         /// Opens `path` and reads its header.
-        init(path: String) throws {
+        package init(path: String) throws {
             self.path = path
             descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else { throw InputError(file: path, reason: String(cString: strerror(errno))) }
@@ -152,7 +152,7 @@ enum FrameChunk {
         deinit { close(descriptor) }
 
         /// Decodes the next frame into `rgba`; `false` at the end of the file.
-        func next(into rgba: UnsafeMutableRawBufferPointer) throws -> Bool {
+        package func next(into rgba: UnsafeMutableRawBufferPointer) throws -> Bool {
             guard try Self.read(descriptor, path, into: &length, count: 4) else { return false }
             let count = (0..<4).reduce(0) { $0 | Int(length[$1]) << (8 * $1) }
             guard count <= width * height * 5 + height * 10 else {

@@ -13,16 +13,16 @@ import Darwin
 /// The program is found on `PATH`. Writing to a program that has exited throws
 /// ``SinkError/writeFailed(destination:reason:)`` (SIGPIPE must be ignored, as the `cadence` tool
 /// does); ``finish()`` closes the pipe, waits, and throws unless the program exits with 0.
-final class ChildProcess {
+package final class ChildProcess {
     /// The program's name, for messages.
-    let program: String
+    package let program: String
     private var pid: pid_t = 0
     private var input: Int32 = -1
     private let errorLog: String
     private var finished = false
 
     /// Whether `program` is an executable file in a folder of `PATH`.
-    static func isInstalled(_ program: String) -> Bool {
+    package static func isInstalled(_ program: String) -> Bool {
         guard let path = getenv("PATH") else { return false }
         for folder in String(cString: path).split(separator: ":") {
             if access("\(folder)/\(program)", X_OK) == 0 { return true }
@@ -33,7 +33,7 @@ final class ChildProcess {
     /// Starts `program` with `arguments`.
     ///
     /// - Throws: ``SinkError/writeFailed(destination:reason:)`` if the program cannot be started.
-    init(_ program: String, arguments: [String]) throws {
+    package init(_ program: String, arguments: [String]) throws {
         self.program = program
         var template = Array("/tmp/cadence-\(program)-XXXXXX".utf8CString)
         let logDescriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -84,7 +84,7 @@ final class ChildProcess {
     /// system allows it: raw 1080p frames are 8 MB each, and through a 64 KiB pipe the two
     /// processes spend their time switching (45 frames a second into `ffmpeg -f null` instead of
     /// 120). Anything that is not a pipe, or a system without the call, is left as it is.
-    static func enlargePipe(_ descriptor: Int32) {
+    package static func enlargePipe(_ descriptor: Int32) {
         #if os(Linux)
         let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ
         var info = stat()
@@ -106,7 +106,7 @@ final class ChildProcess {
     }
 
     /// Writes all of `bytes` to the program's standard input.
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
         var written = 0
         while written < bytes.count {
             let result = Glibc.write(input, bytes.baseAddress! + written, bytes.count - written)
@@ -123,7 +123,7 @@ final class ChildProcess {
     ///
     /// - Throws: ``SinkError/writeFailed(destination:reason:)`` when it exits with a status other
     ///   than 0 or is killed, with the last line of what it printed on standard error.
-    func finish() throws {
+    package func finish() throws {
         guard !finished else { return }
         finished = true
         close(input)

@@ -13,6 +13,12 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The system's reason.
     public var reason: String
 
+    /// An error for a file and the system's reason.
+    package init(file: String, reason: String) {
+        self.file = file
+        self.reason = reason
+    }
+
     /// `cannot read FILE: reason`.
     public var description: String { "cannot read \(file): \(reason)" }
 }

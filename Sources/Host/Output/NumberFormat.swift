@@ -22,11 +22,11 @@ public enum NumberFormat {
 }
 
 /// JSON string quoting.
-enum JSONText {
+package enum JSONText {
     /// `text` as a JSON string literal, quotes included.
     ///
     /// - Complexity: O(*n*); text with nothing to escape (path data, most names) is copied whole.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
         guard needsEscaping else { return "\"" + text + "\"" }
         var result = "\""
@@ -48,7 +48,7 @@ enum JSONText {
 
     /// Appends ``quoted(_:)``'s text for `text` to `bytes`, without making a string when
     /// nothing needs escaping (channel names, mostly).
-    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         let utf8 = text.utf8
         if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             bytes += quoted(text).utf8

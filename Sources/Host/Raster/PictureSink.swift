@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// Where the pictures of a render go: the command-line tool's picture formats.
-enum PictureDestination {
+package enum PictureDestination {
     /// One PNG per frame in a folder, named by the frame's index zero-padded to `digits`.
     case pngFolder(String, digits: Int)
     /// One standalone SVG per frame in a folder, named as the PNGs are.
@@ -28,12 +28,12 @@ enum PictureDestination {
 /// Frames are drawn (and encoded) on every core: the sink keeps one batch of frames (one per
 /// worker), draws the batch in parallel, then writes its pictures in frame order, so memory holds
 /// a few frames whatever the render's length.
-struct PictureSink: FrameSink {
-    let scene: SceneDescription
-    let destination: PictureDestination
-    let size: PictureSize
-    let frameRate: FrameRate
-    let workerCount: Int
+package struct PictureSink: FrameSink {
+    package let scene: SceneDescription
+    package let destination: PictureDestination
+    package let size: PictureSize
+    package let frameRate: FrameRate
+    package let workerCount: Int
 
     private var bound: BoundScene?
     private var workers: [PictureWorker] = []
@@ -41,14 +41,14 @@ struct PictureSink: FrameSink {
     private var video: VideoEncoder?
     private var chunk: FileOutput?
     /// Where raw frames go, written in place (an output may be a value).
-    private(set) var rawOutput: (any TextOutput)?
+    package private(set) var rawOutput: (any TextOutput)?
     private var pixelWidth = 0
     private var pixelHeight = 0
 
     /// The pictures' size in pixels (known once the render has begun).
-    var pixelSize: (width: Int, height: Int) { (pixelWidth, pixelHeight) }
+    package var pixelSize: (width: Int, height: Int) { (pixelWidth, pixelHeight) }
 
-    init(scene: SceneDescription, destination: PictureDestination, size: PictureSize, frameRate: FrameRate, workerCount: Int) {
+    package init(scene: SceneDescription, destination: PictureDestination, size: PictureSize, frameRate: FrameRate, workerCount: Int) {
         self.scene = scene
         self.destination = destination
         if case .raw(let output, _) = destination { rawOutput = output }
@@ -57,7 +57,7 @@ struct PictureSink: FrameSink {
         self.workerCount = max(1, workerCount)
     }
 
-    mutating func begin(schema: FrameSchema) throws {
+    package mutating func begin(schema: FrameSchema) throws {
         let bound = try BoundScene(scene, schema: schema)
         self.bound = bound
         let pixels = try size.pixels(for: bound.scene.size)
@@ -81,13 +81,13 @@ struct PictureSink: FrameSink {
         pending = 0
     }
 
-    mutating func write(_ frame: borrowing Frame) throws {
+    package mutating func write(_ frame: borrowing Frame) throws {
         workers[pending].frame = copy frame
         pending += 1
         if pending == workers.count { try drawPending() }
     }
 
-    mutating func finish() throws {
+    package mutating func finish() throws {
         try drawPending()
         try video?.finish()
         try chunk?.commit()
@@ -127,14 +127,14 @@ struct PictureSink: FrameSink {
     }
 
     /// `folder/000042.png` for frame 42 of a render whose last frame has six digits.
-    static func fileName(_ folder: String, _ index: Int, _ digits: Int, _ suffix: String) -> String {
+    package static func fileName(_ folder: String, _ index: Int, _ digits: Int, _ suffix: String) -> String {
         let number = String(index)
         let padded = String(repeating: "0", count: max(0, digits - number.count)) + number
         return (folder.hasSuffix("/") ? folder : folder + "/") + padded + "." + suffix
     }
 
     /// Creates the folder and any missing parents, as `mkdir -p` does.
-    static func makeFolder(_ folder: String) throws {
+    package static func makeFolder(_ folder: String) throws {
         guard !folder.isEmpty else { throw SinkError.writeFailed(destination: "''", reason: "the folder name is empty") }
         var info = stat()
         if stat(folder, &info) == 0 {
@@ -159,7 +159,7 @@ struct PictureSink: FrameSink {
     }
 
     /// Writes a whole file, replacing it only once every byte is written.
-    static func writeFile(_ bytes: [UInt8], to path: String) throws {
+    package static func writeFile(_ bytes: [UInt8], to path: String) throws {
         let file = try FileOutput(replacing: path)
         try bytes.withUnsafeBytes { try file.write(bytes: $0) }
         try file.commit()
@@ -167,12 +167,12 @@ struct PictureSink: FrameSink {
 }
 
 /// One worker's frame and everything it draws and encodes into, reused from batch to batch.
-final class PictureWorker: @unchecked Sendable {
+package final class PictureWorker: @unchecked Sendable {
     // Unchecked: a worker is used by one thread at a time (the batch's iteration of its index),
     // and read by the sink only after the batch is done.
 
     /// What a worker makes of its frame.
-    enum Kind {
+    package enum Kind {
         case png, svg, premultiplied, straight, chunk
 
         init(_ destination: PictureDestination) {
@@ -186,23 +186,23 @@ final class PictureWorker: @unchecked Sendable {
         }
     }
 
-    let scene: BoundScene
-    var frame: Frame
-    var rasterizer: SceneRasterizer
-    var pixels: PixelBuffer
-    var encoder = PNGEncoder()
-    var encoded: [UInt8] = []
-    var straight: [UInt8] = []
-    var svg = ""
+    package let scene: BoundScene
+    package var frame: Frame
+    package var rasterizer: SceneRasterizer
+    package var pixels: PixelBuffer
+    package var encoder = PNGEncoder()
+    package var encoded: [UInt8] = []
+    package var straight: [UInt8] = []
+    package var svg = ""
 
-    init(scene: BoundScene, width: Int, height: Int, transform: AffineMatrix) {
+    package init(scene: BoundScene, width: Int, height: Int, transform: AffineMatrix) {
         self.scene = scene
         frame = Frame(schema: scene.schema)
         rasterizer = SceneRasterizer(scene: scene.scene, width: width, height: height, transform: transform)
         pixels = PixelBuffer(width: width, height: height)
     }
 
-    func draw(_ kind: Kind) {
+    package func draw(_ kind: Kind) {
         let layers = scene.layers(at: frame)
         if kind == .svg {
             svg = SceneSVGWriter.standalone(
@@ -232,5 +232,5 @@ final class PictureWorker: @unchecked Sendable {
 
 /// Workers handed to `concurrentPerform`, each iteration using its own.
 private struct UncheckedWorkers: @unchecked Sendable {
-    let workers: [PictureWorker]
+    package let workers: [PictureWorker]
 }

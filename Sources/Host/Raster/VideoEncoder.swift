@@ -27,7 +27,7 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// What `ffmpeg` is told to write, after its input: codec, pixel format, muxer and the options
     /// that make two renders of the same frames give the same bytes (`-fflags +bitexact`, a fixed
     /// thread count: x264's output changes with its thread count).
-    func outputArguments(width: Int, height: Int, frameRate: FrameRate) -> [String] {
+    package func outputArguments(width: Int, height: Int, frameRate: FrameRate) -> [String] {
         let exact = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
         switch self {
         case .mp4:
@@ -52,7 +52,7 @@ public enum VideoFormat: String, Sendable, CaseIterable {
 
     /// For a GIF at `frameRate`: `nil` when a frame lasts a whole number of hundredths of a second,
     /// otherwise the rate to resample to, `100 / ceil(100 / fps)` frames per second.
-    static func gifRate(_ frameRate: FrameRate) -> FrameRate? {
+    package static func gifRate(_ frameRate: FrameRate) -> FrameRate? {
         let hundredths = 100 * frameRate.denominator
         guard hundredths % frameRate.numerator != 0 else { return nil }
         let delay = (hundredths + frameRate.numerator - 1) / frameRate.numerator
@@ -67,10 +67,10 @@ public enum VideoFormat: String, Sendable, CaseIterable {
 /// A missing `ffmpeg` is an error that says how to install it; a broken pipe, or a non-zero exit
 /// (`-xerror`: ffmpeg otherwise accepts a truncated last frame), is an error with ffmpeg's last
 /// line.
-final class VideoEncoder {
-    let format: VideoFormat
-    let width: Int
-    let height: Int
+package final class VideoEncoder {
+    package let format: VideoFormat
+    package let width: Int
+    package let height: Int
     private let process: ChildProcess
     private let temporary: String
     private let destination: String
@@ -81,7 +81,7 @@ final class VideoEncoder {
     ///
     /// - Throws: ``SinkError/writeFailed(destination:reason:)`` when ffmpeg is not installed or
     ///   cannot start, or the folder cannot be written.
-    init(format: VideoFormat, width: Int, height: Int, frameRate: FrameRate, path: String) throws {
+    package init(format: VideoFormat, width: Int, height: Int, frameRate: FrameRate, path: String) throws {
         guard ChildProcess.isInstalled("ffmpeg") else {
             throw SinkError.writeFailed(
                 destination: path,
@@ -127,13 +127,13 @@ final class VideoEncoder {
     }
 
     /// Writes one frame: `width × height` pixels of straight (not premultiplied) RGBA, row by row.
-    func write(straightRGBA bytes: UnsafeRawBufferPointer) throws {
+    package func write(straightRGBA bytes: UnsafeRawBufferPointer) throws {
         precondition(bytes.count == width * height * 4, "a frame of \(width)×\(height) RGBA pixels")
         try process.write(bytes)
     }
 
     /// Waits for ffmpeg to finish, then renames the file over the destination.
-    func finish() throws {
+    package func finish() throws {
         try process.finish()
         guard rename(temporary, destination) == 0 else {
             throw SinkError.writeFailed(destination: destination, reason: String(cString: strerror(errno)))

@@ -1,6 +1,6 @@
-// The `cadence` command-line tool. Everything it does lives in TimelineHost's `CadenceTool`, so
-// that tests can run the same code in-process.
-import CadenceBenchmarks
+// The `cadence` command-line tool. Everything it does lives in CadenceCommandLine's `CadenceTool`,
+// so that tests can run the same code in-process.
+import CadenceCommandLine
 import TimelineHost
 
 #if canImport(Glibc)
@@ -20,11 +20,6 @@ signal(SIGXFSZ, SIG_IGN)
 // An interrupt, a termination or a crash removes the temporary file of `--out` before the process
 // ends as the signal would have ended it.
 TemporaryFiles.installSignalHandlers()
-
-// `cadence bench` runs the suite in Benchmarks/, which is built on TimelineHost.
-BenchmarkCommand.register { request, write in try BenchmarkSuite.run(request, write: write) }
-// `cadence bench FILE…` and `cadence bench --preset NAME` measure users' work (Benchmarks/UserBench).
-BenchmarkCommand.registerDocuments { request, console in try DocumentBenchmark.run(request, console: console) }
 
 var tool = CadenceTool.standard()
 exit(tool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,33 +1,27 @@
+import CadenceCommandLine
+import CadenceTestSupport
 import Testing
-import Timeline
+import Foundation
 import TimelineHost
 
-/// `cadence bench` reaches the suite through `BenchmarkCommand`; the executable registers the real
-/// suite, these tests a recording one.
+/// `cadence bench` runs the suite in `Benchmarks/` directly (no registration).
 @Suite("cadence bench")
 struct BenchCommandTests {
-    @Test("without a suite the command says so; with one it passes the options on and prints its lines")
-    func benchCommand() {
-        let missing = cadence("bench", "--quick")
-        #expect(missing.status == 2)
-        #expect(missing.err.contains("not linked"))
+    @Test("the suite runs with the options given: --filter picks the cases, --json writes them; bad options exit 2")
+    func benchCommand() throws {
+        let json = try temporaryDirectory() + "/out.json"
+        let one = cadence("bench", "--quick", "--filter", "signals/frame-batch", "--json", json)
+        #expect(one.status == 0, "\(one.err)")
+        let caseLines = one.out.split(separator: "\n").filter { $0.hasPrefix("signals/") }
+        #expect(caseLines.count == 1 && caseLines[0].hasPrefix("signals/frame-batch/"), "\(one.out)")
+        #expect(one.out.contains("quick mode"))
+        let written = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(written.contains(#""mode": "quick""#) && written.contains(#""name": "signals/frame-batch/"#))
 
-        let requests = Locked<[BenchmarkRequest]>([])
-        BenchmarkCommand.register { request, write in
-            requests.withLock { $0.append(request) }
-            try write("case one")
-            try write("case two")
-        }
-        let quick = cadence("bench", "--quick", "--filter", "scalar/forward/1000$", "--json", "out.json")
-        #expect(quick.status == 0)
-        #expect(quick.out == "case one\ncase two\n")
-        let full = cadence("bench")
-        #expect(full.status == 0)
-        #expect(requests.withLock { $0 } == [
-            BenchmarkRequest(quick: true, filter: "scalar/forward/1000$", jsonPath: "out.json"),
-            BenchmarkRequest(quick: false, filter: nil, jsonPath: nil),
-        ])
-
+        let none = cadence("bench", "--quick", "--filter", "no-such-case")
+        #expect(none.status == 2)
+        #expect(none.err.hasPrefix("cadence: error: no case matches 'no-such-case'; scenarios: scalar, "), "\(none.err)")
+        #expect(none.err.hasSuffix("(see 'cadence bench --help')\n"))
         #expect(cadence("bench", "--filter", "").status == 2)
         #expect(cadence("bench", "--quick=yes").status == 2)
         #expect(cadence("bench", "stray").status == 2)

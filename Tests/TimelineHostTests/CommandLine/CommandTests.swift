@@ -1,34 +1,7 @@
+import CadenceTestSupport
 import Foundation
 import Testing
 import TimelineHost
-
-/// Output collected in memory, shared with the tool under test.
-final class MemoryOutput: TextOutput {
-    var bytes: [UInt8] = []
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-    func write(_ text: String) throws { bytes += Array(text.utf8) }
-    func write(bytes buffer: UnsafeRawBufferPointer) throws { bytes += buffer }
-    func flush() throws {}
-}
-
-/// Runs `cadence` in-process: (status, standard output, standard error).
-func cadence(_ arguments: String...) -> (status: Int32, out: String, err: String) {
-    cadence(arguments)
-}
-
-/// Runs `cadence` in-process with arguments built as an array.
-func cadence(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    let out = MemoryOutput(), err = MemoryOutput()
-    var tool = CadenceTool(standardOutput: out, standardError: err)
-    let status = tool.run(arguments)
-    return (status, out.text, err.text)
-}
-
-func temporaryFile(_ name: String, _ contents: String) throws -> String {
-    let path = NSTemporaryDirectory() + "cadence-test-\(UUID().uuidString)-\(name)"
-    try contents.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-}
 
 @Suite("The cadence command, in-process")
 struct CommandTests {

@@ -1,3 +1,5 @@
+@testable import CadenceCommandLine
+import CadenceTestSupport
 import Testing
 @testable import TimelineHost
 

@@ -1,3 +1,5 @@
+@testable import CadenceCommandLine
+import CadenceTestSupport
 import Foundation
 import Testing
 @testable import TimelineHost

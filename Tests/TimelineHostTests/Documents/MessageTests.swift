@@ -1,3 +1,4 @@
+import CadenceTestSupport
 import Testing
 @testable import TimelineHost
 

@@ -1,3 +1,4 @@
+import CadenceTestSupport
 import Testing
 import TimelineHost
 
@@ -17,12 +18,12 @@ private let sceneDocument = """
 struct PreviewCommandTests {
     @Test(arguments: PresetCatalog.names)
     func everyPresetRendersAsAContactSheetAndAPage(name: String) {
-        let svg = previewCadence("preset", name, "--format", "svg")
+        let svg = cadence("preset", name, "--format", "svg")
         #expect(svg.status == 0, "\(svg.err)")
         let xml = PreviewXML(svg.out)
         #expect(xml.isWellFormed, "\(xml.error ?? "")")
         #expect(xml.all("g").compactMap { $0.attributes["data-frame"] }.count == 12)
-        let html = previewCadence("preset", name, "--format", "html", "--frames", "0..5")
+        let html = cadence("preset", name, "--format", "html", "--frames", "0..5")
         #expect(html.status == 0, "\(html.err)")
         #expect(html.out.contains(#"data-frame-count="6""#))
     }
@@ -30,14 +31,14 @@ struct PreviewCommandTests {
     @Test func theStageKeepsItsAspectRatioBesideTheControls() {
         // A wide scene is sized by the width left beside the controls, not by the window's height,
         // so the controls stay in view; `.ci/browser-check` renders the page in Chromium.
-        let html = previewCadence("preset", "card-expand", "--size", "1600x500", "--format", "html", "--frames", "0..2")
+        let html = cadence("preset", "card-expand", "--size", "1600x500", "--format", "html", "--frames", "0..2")
         #expect(html.status == 0)
         #expect(html.out.contains(#"style="aspect-ratio: 1600 / 500; width: max(240px, min(calc(100vw - 410px), calc((100vh - 110px) * 1600 / 500)))""#))
     }
 
     @Test func aDocumentsSceneIsDrawn() throws {
-        let file = try previewFile("dot.json", sceneDocument)
-        let svg = previewCadence("render", file, "--format", "svg")
+        let file = try temporaryFile("dot.json", sceneDocument)
+        let svg = cadence("render", file, "--format", "svg")
         #expect(svg.status == 0, "\(svg.err)")
         let xml = PreviewXML(svg.out)
         #expect(xml.isWellFormed)
@@ -47,28 +48,28 @@ struct PreviewCommandTests {
         #expect(ellipses.first?.attributes["cx"] == "20" && ellipses.first?.attributes["fill"] == "#FF0000")
         #expect(ellipses.last?.attributes["cx"] == "100" && ellipses.last?.attributes["fill"] == "#0000FF")
         #expect(xml.labels.contains("12 of 31 frames (0 to 30) at 30 fps"))
-        let html = previewCadence("render", file, "--format", "html")
+        let html = cadence("render", file, "--format", "html")
         #expect(html.status == 0 && html.out.contains(#"data-frame-count="31""#))
     }
 
     @Test func aSceneThatBindsAMissingChannelIsBadInputWithItsPath() throws {
         let broken = sceneDocument.replacingFirst(#""x": "dot.x""#, with: #""x": "dot.y""#)
-        let file = try previewFile("broken.json", broken)
-        let result = previewCadence("render", file, "--format", "svg")
+        let file = try temporaryFile("broken.json", broken)
+        let result = cadence("render", file, "--format", "svg")
         #expect(result.status == 2)
         // One line; once documents validate their scenes when read, it also names the file.
         #expect(result.err.hasPrefix("cadence: error: ") && result.err.split(separator: "\n").count == 1)
         #expect(result.err.hasSuffix(#"scene.layers[0].bind.x: unknown channel "dot.y" (channels: "dot.x", "dot.tint")"# + "\n"))
         #expect(result.out.isEmpty)
-        let typo = try previewFile("typo.json", sceneDocument.replacingFirst(#""shape": "oval""#, with: #""shape": "circle""#))
-        let second = previewCadence("render", typo, "--format", "html")
+        let typo = try temporaryFile("typo.json", sceneDocument.replacingFirst(#""shape": "oval""#, with: #""shape": "circle""#))
+        let second = cadence("render", typo, "--format", "html")
         #expect(second.status == 2)
         #expect(second.err.hasSuffix(#"scene.layers[0].shape: unknown shape "circle" (expected one of: rect, oval, path)"# + "\n"))
     }
 
     @Test func aDocumentWithoutASceneIsPlotted() throws {
-        let file = try previewFile("plain.json", #"{"cadence": 1, "tracks": [{"name": "a", "keyframes": [{"time": 0, "value": 0}, {"time": 0.5, "value": 1}]}]}"#)
-        let svg = previewCadence("render", file, "--format", "svg")
+        let file = try temporaryFile("plain.json", #"{"cadence": 1, "tracks": [{"name": "a", "keyframes": [{"time": 0, "value": 0}, {"time": 0.5, "value": 1}]}]}"#)
+        let svg = cadence("render", file, "--format", "svg")
         #expect(svg.status == 0)
         let xml = PreviewXML(svg.out)
         #expect(xml.isWellFormed)
@@ -77,9 +78,9 @@ struct PreviewCommandTests {
     }
 
     @Test func slicesAndUnknownFormats() {
-        let slice = previewCadence("preset", "flip", "--format", "svg", "--frames", "10..12")
+        let slice = cadence("preset", "flip", "--format", "svg", "--frames", "10..12")
         #expect(PreviewXML(slice.out).all("g").compactMap { $0.attributes["data-frame"] } == ["10", "11", "12"])
-        let unknown = previewCadence("preset", "flip", "--format", "bmp")
+        let unknown = cadence("preset", "flip", "--format", "bmp")
         #expect(unknown.status == 2)
         #expect(unknown.err.contains("unknown format 'bmp'; formats: jsonl, csv, svg, html, png, svg-frames, rgba, mp4"))
     }

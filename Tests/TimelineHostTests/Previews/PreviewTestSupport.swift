@@ -53,30 +53,6 @@ final class PreviewXML: NSObject, XMLParserDelegate {
     }
 }
 
-/// Output collected in memory, shared with the tool under test.
-final class PreviewOutput: TextOutput {
-    var bytes: [UInt8] = []
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-    func write(_ text: String) throws { bytes += Array(text.utf8) }
-    func write(bytes buffer: UnsafeRawBufferPointer) throws { bytes += buffer }
-    func flush() throws {}
-}
-
-/// Runs `cadence` in-process: (status, standard output, standard error).
-func previewCadence(_ arguments: String...) -> (status: Int32, out: String, err: String) {
-    let out = PreviewOutput(), err = PreviewOutput()
-    var tool = CadenceTool(standardOutput: out, standardError: err)
-    let status = tool.run(arguments)
-    return (status, out.text, err.text)
-}
-
-/// Writes a temporary file and returns its path.
-func previewFile(_ name: String, _ contents: String) throws -> String {
-    let path = NSTemporaryDirectory() + "cadence-preview-test-\(UUID().uuidString)-\(name)"
-    try contents.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-}
-
 /// The default preset of a type, its source and its scene.
 func previewSource<Preset: TransitionPreset>(_ type: Preset.Type, operation: TransitionOperation? = nil) throws -> (PresetSource<Preset>, Scene) {
     let preset = try Preset(context: TransitionContext(operation: operation ?? Preset.operations[0]), parameters: [:])

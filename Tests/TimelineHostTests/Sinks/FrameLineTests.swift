@@ -1,3 +1,4 @@
+import CadenceTestSupport
 import Testing
 import Timeline
 
@@ -32,27 +33,13 @@ struct FrameLineTests {
     /// A path: empty, or up to 60 random elements of every kind, with coordinates of every
     /// finite form (``number(_:)``'s, not-finite ones drawn again).
     static func path(_ generator: inout SplitMix64) throws -> Path {
-        var path = Path(fillRule: generator.next() % 2 == 0 ? .nonZero : .evenOdd)
-        guard generator.next() % 5 != 0 else { return path }
-        func point() -> Point {
-            func coordinate() -> Double {
-                var value: Double
-                repeat { value = number(&generator) } while !value.isFinite
-                return value
-            }
-            return Point(x: coordinate(), y: coordinate())
+        let fillRule: FillRule = generator.next() % 2 == 0 ? .nonZero : .evenOdd
+        guard generator.next() % 5 != 0 else { return Path(fillRule: fillRule) }
+        return try RandomPaths.path(elements: 0...60, fillRule: fillRule, using: &generator) { generator in
+            var value: Double
+            repeat { value = number(&generator) } while !value.isFinite
+            return value
         }
-        try path.move(to: point())
-        for _ in 0..<Int.random(in: 0...60, using: &generator) {
-            switch generator.next() % 5 {
-            case 0: try path.addLine(to: point())
-            case 1: try path.addQuadCurve(to: point(), control: point())
-            case 2: try path.addCurve(to: point(), control1: point(), control2: point())
-            case 3: path.closeSubpath()
-            default: try path.move(to: point())
-            }
-        }
-        return path
     }
 
     /// Random frames of ``schema``, some with events.

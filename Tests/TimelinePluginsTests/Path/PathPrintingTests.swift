@@ -1,3 +1,4 @@
+import CadenceTestSupport
 import Testing
 import TimelinePlugins
 
@@ -31,7 +32,7 @@ struct PathPrintingTests {
     @Test func printedDataParsesBackToTheSamePath() throws {
         var generator = SplitMix64(state: 7)
         for _ in 0..<200 {
-            let path = try Self.randomPath(elements: 1...12, using: &generator) { generator in
+            let path = try RandomPaths.path(elements: 1...12, using: &generator) { generator in
                 // Mixed magnitudes and fractions: every finite Double must survive.
                 switch Int.random(in: 0..<4, using: &generator) {
                 case 0: return Double(Int.random(in: -1000...1000, using: &generator))
@@ -67,7 +68,7 @@ struct PathPrintingTests {
         }
         var generator = SplitMix64(state: 11)
         for _ in 0..<2_000 {
-            let path = try Self.randomPath(elements: 0...12, using: &generator) { generator in
+            let path = try RandomPaths.path(elements: 0...12, using: &generator) { generator in
                 switch Int.random(in: 0..<6, using: &generator) {
                 case 0: return Double(Int.random(in: -1000...1000, using: &generator))
                 case 1: return Double.random(in: -1000...1000, using: &generator)
@@ -84,27 +85,6 @@ struct PathPrintingTests {
                 #expect(element.description == reference(element))
             }
         }
-    }
-
-    /// A random path: a move, then `elements` random elements (lines, curves, closes, moves),
-    /// every coordinate drawn by `coordinate`.
-    static func randomPath(
-        elements: ClosedRange<Int>, using generator: inout SplitMix64,
-        coordinate: (inout SplitMix64) -> Double
-    ) throws -> Path {
-        func point() -> Point { Point(x: coordinate(&generator), y: coordinate(&generator)) }
-        var path = Path()
-        try path.move(to: point())
-        for _ in 0..<Int.random(in: elements, using: &generator) {
-            switch Int.random(in: 0..<5, using: &generator) {
-            case 0: try path.addLine(to: point())
-            case 1: try path.addQuadCurve(to: point(), control: point())
-            case 2: try path.addCurve(to: point(), control1: point(), control2: point())
-            case 3: path.closeSubpath()
-            default: try path.move(to: point())
-            }
-        }
-        return path
     }
 
     /// A finite number from random bits: any exponent, any significand.

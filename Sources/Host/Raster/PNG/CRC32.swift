@@ -14,20 +14,20 @@
 ///     crc.value // 0xCBF43926, the published check value
 ///
 /// - Complexity: O(*n*) in the bytes fed, about one table look-up per byte.
-struct CRC32: Sendable, Hashable {
+package struct CRC32: Sendable, Hashable {
     /// The register, held inverted (the checksum XOR 0xFFFFFFFF) between updates.
     private var register: UInt32 = 0xFFFF_FFFF
 
     /// A checksum of no bytes (its `value` is 0).
-    init() {}
+    package init() {}
 
     /// The CRC-32 of every byte fed so far.
-    var value: UInt32 { register ^ 0xFFFF_FFFF }
+    package var value: UInt32 { register ^ 0xFFFF_FFFF }
 
     /// Folds `bytes` into the checksum.
     ///
     /// - Complexity: O(`bytes.count`).
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let start = bytes.baseAddress, bytes.count > 0 else { return }
         register = CRC32.tables.withUnsafeBufferPointer { table in
             CRC32.fold(register, start, bytes.count, table.baseAddress!)
@@ -37,7 +37,7 @@ struct CRC32: Sendable, Hashable {
     /// Folds the bytes of a sequence (for instance a string's `utf8` view) into the checksum.
     ///
     /// - Complexity: O(*n*) in the sequence's length.
-    mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         let folded: Bool? = bytes.withContiguousStorageIfAvailable { buffer in
             update(UnsafeRawBufferPointer(buffer))
             return true
@@ -49,14 +49,14 @@ struct CRC32: Sendable, Hashable {
     }
 
     /// The CRC-32 of `bytes`.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc = CRC32()
         crc.update(bytes)
         return crc.value
     }
 
     /// The CRC-32 of the bytes of a sequence.
-    static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    package static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc = CRC32()
         crc.update(bytes)
         return crc.value

@@ -1,3 +1,5 @@
+public import TimelineHost
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import TimelineHost
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

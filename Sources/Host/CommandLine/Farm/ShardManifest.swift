@@ -1,3 +1,5 @@
+import TimelineHost
+
 /// What a shard of a render says about itself (`manifest.json` in its folder): which render it
 /// is part of, which frames it holds and the checksum of every file, so that `cadence join` can
 /// tell a complete set of shards from a mixed, missing, overlapping or truncated one.
@@ -63,7 +65,7 @@ struct ShardManifest: Equatable {
         func range(_ range: ClosedRange<Int>?) -> String { range.map { "[\($0.lowerBound), \($0.upperBound)]" } ?? "null" }
         var lines = [
             "\"cadenceShard\": \(Self.version)",
-            "\"tool\": \(JSONText.quoted("cadence " + CadenceTool.version))",
+            "\"tool\": \(JSONText.quoted("cadence " + CadenceRelease.version))",
             "\"source\": \(JSONText.quoted(source))",
             "\"sourceHash\": \(JSONText.quoted(sourceHash))",
             "\"settings\": [\(settings.map(JSONText.quoted).joined(separator: ", "))]",

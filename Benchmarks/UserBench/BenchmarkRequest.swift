@@ -1,3 +1,25 @@
+/// What `cadence bench` was asked to do.
+public struct BenchmarkRequest: Sendable, Hashable {
+    /// `--quick`: the short suite for continuous integration (under a minute).
+    public var quick: Bool
+    /// `--filter NAME`: run only the cases whose name or scenario contains `NAME`.
+    public var filter: String?
+    /// `--json FILE`: also write the results as JSON to `FILE`.
+    public var jsonPath: String?
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - quick: Whether to run the short suite.
+    ///   - filter: A case or scenario name fragment, or `nil` for every case.
+    ///   - jsonPath: Where to write JSON results, or `nil`.
+    public init(quick: Bool = false, filter: String? = nil, jsonPath: String? = nil) {
+        self.quick = quick
+        self.filter = filter
+        self.jsonPath = jsonPath
+    }
+}
+
 /// What `cadence bench FILE…` / `cadence bench --preset NAME` was asked to do: the workloads and
 /// every option, unparsed where the benchmark module gives them meaning (thresholds).
 public struct DocumentBenchmarkRequest {
@@ -94,10 +116,4 @@ public struct BenchmarkFailure: Error, Sendable, CustomStringConvertible {
 
     /// The message.
     public var description: String { message }
-}
-
-/// A command's exit status other than 0 that is not an error: `cadence bench --check` exits with 2
-/// on a regression and 4 on improvements only, and with 1 on any error (after reporting it).
-struct ExitStatus: Error {
-    var status: Int32
 }

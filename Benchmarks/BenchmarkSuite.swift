@@ -1,4 +1,4 @@
-public import TimelineHost
+import TimelineHost
 
 /// Cadence's benchmark suite: the scenarios of the benchmarks issue, measured by a small harness
 /// of its own (warm-up, repetitions, median / min / max, nanoseconds per value, values per second,

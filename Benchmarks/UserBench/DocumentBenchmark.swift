@@ -1,4 +1,4 @@
-public import TimelineHost
+import TimelineHost
 
 /// `cadence bench FILE… | --preset NAME`: measures users' documents and presets through the render
 /// path, compares them with another document (interleaved) or a stored baseline, and gates CI.

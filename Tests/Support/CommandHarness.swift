@@ -1,7 +1,7 @@
 // What several test targets share: the in-process `cadence` runner, temporary files and random
 // paths (as swift-nio's NIOTestUtils does for its tests).
-public import CadenceCommandLine
-public import Foundation
+import CadenceCommandLine
+import Foundation
 public import TimelineHost
 
 /// Output collected in memory, shared with the tool under test.

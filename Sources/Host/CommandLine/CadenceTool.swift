@@ -1,7 +1,7 @@
 import CadenceBenchmarks
 import Timeline
 public import TimelineHost
-public import TimelinePlugins
+import TimelinePlugins
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -59,6 +59,7 @@ public struct CadenceTool {
         ("spring", "sample a spring until it settles"),
         ("morph", "morph between two SVG paths"),
         ("validate", "report every error in a timeline document"),
+        ("golden", "record or check golden tests of documents and presets"),
         ("join", "join the shards of a render split with --shard into the whole render"),
         ("bench", "run the benchmark suite, or measure documents and presets"),
         ("soak", "run the host loop for simulated hours, churning animators, observers and tracks"),
@@ -137,6 +138,7 @@ public struct CadenceTool {
         case "morph": try morph(rest)
         case "preset": try preset(rest)
         case "join": try join(rest)
+        case "golden": try golden(rest)
         case "bench": try bench(rest)
         case "soak": try soak(rest)
         default:

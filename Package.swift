@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "TimelinePlugins", targets: ["TimelinePlugins"]),
         .library(name: "TimelineHost", targets: ["TimelineHost"]),
+        // Golden tests for an app's own test target: `expectGolden(of:named:)` (Swift Testing).
+        .library(name: "CadenceTesting", targets: ["CadenceTesting"]),
         .executable(name: "cadence", targets: ["CadenceCLI"]),
     ],
     targets: [
@@ -31,8 +33,10 @@ let package = Package(
             name: "TimelineHost",
             dependencies: ["Timeline", "TimelinePlugins"],
             path: "Sources/Host",
-            exclude: ["cadence", "Umbrella", "CommandLine"]
+            exclude: ["cadence", "Umbrella", "CommandLine", "Testing"]
         ),
+        // Golden tests for Swift Testing, on TimelineHost's `Golden`.
+        .target(name: "CadenceTesting", dependencies: ["TimelineHost"], path: "Sources/Host/Testing"),
         // The umbrella: re-exports Timeline, TimelinePlugins and TimelineHost.
         .target(
             name: "Cadence",
@@ -82,7 +86,11 @@ let package = Package(
             name: "TimelinePluginsTests", dependencies: ["Timeline", "TimelinePlugins", "CadenceTestSupport"]),
         .testTarget(
             name: "TimelineHostTests",
-            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceCommandLine", "CadenceTestSupport"]
+            dependencies: [
+                "Timeline", "TimelinePlugins", "TimelineHost", "CadenceCommandLine", "CadenceTestSupport", "CadenceTesting",
+            ],
+            // Cadence's own goldens, read by the golden tests (Docs/GoldenTests.md).
+            exclude: ["Golden/Goldens"]
         ),
         // `cadence bench FILE…`: statistics, thresholds, baselines and exit codes (Benchmarks/UserBench).
         .testTarget(

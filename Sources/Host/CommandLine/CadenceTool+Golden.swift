@@ -121,15 +121,19 @@ enum GoldenSubject: CustomStringConvertible {
         }
     }
 
-    /// `document-card.golden`, `preset-card-expand-push.golden`.
-    var fileName: String {
+    /// The golden's file name: ``name`` and the extension.
+    var fileName: String { name + "." + GoldenManifest.fileExtension }
+
+    /// The golden's name, which is also its subject: `document-card`, `preset-card-expand-push`
+    /// (the names `expectGolden` gives Cadence's own goldens, so that both check the same files).
+    var name: String {
         switch self {
         case .document(let path):
             var name = path.split(separator: "/").last.map(String.init) ?? path
             if name.hasSuffix(".json") { name.removeLast(5) }
-            return "document-\(name).\(GoldenManifest.fileExtension)"
+            return "document-\(name)"
         case .preset(let type, let operation):
-            return "preset-\(type.name)-\(operation.rawValue).\(GoldenManifest.fileExtension)"
+            return "preset-\(type.name)-\(operation.rawValue)"
         }
     }
 
@@ -144,7 +148,7 @@ enum GoldenSubject: CustomStringConvertible {
             var source = document.makeSource()
             let frameRate = document.frameRate
             return try Self.run(
-                &source, subject: description, frameRate: frameRate, scene: document.scene.map { SceneDescription.json($0) },
+                &source, subject: name, frameRate: frameRate, scene: document.scene.map { SceneDescription.json($0) },
                 file: file, sampling: sampling, mode: mode, slice: slice, shard: shard, workerCount: workerCount, artifacts: artifacts)
         case .preset(let type, let operation):
             return try checkPreset(type, operation, file: file, sampling: sampling, mode: mode, slice: slice, shard: shard,
@@ -160,7 +164,7 @@ enum GoldenSubject: CustomStringConvertible {
         do { preset = try Preset(context: TransitionContext(operation: operation), parameters: [:]) } catch { throw BadInput(error.message) }
         var source = try PresetSource(preset: preset, frameRate: .fps60)
         return try Self.run(
-            &source, subject: description, frameRate: .fps60, scene: .scene(preset.scene), file: file, sampling: sampling,
+            &source, subject: name, frameRate: .fps60, scene: .scene(preset.scene), file: file, sampling: sampling,
             mode: mode, slice: slice, shard: shard, workerCount: workerCount, artifacts: artifacts)
     }
 

@@ -180,13 +180,13 @@ public enum Golden {
     // MARK: - Rendering
 
     /// A render's manifest and the recorder that made it.
-    struct Recording {
-        var manifest: GoldenManifest
-        var recorder: GoldenRecorder
+    package struct Recording {
+        package var manifest: GoldenManifest
+        package var recorder: GoldenRecorder
     }
 
     /// Renders `slice` (or the whole render) through a ``GoldenRecorder``.
-    static func render<Source: FrameSource>(
+    package static func render<Source: FrameSource>(
         _ source: inout Source, subject: String, frameRate: FrameRate, scene: SceneDescription?, sampling: GoldenSampling,
         slice: ClosedRange<Int>?, workerCount: Int, expected: GoldenManifest?,
         mutate: ((inout GoldenRecorder) -> Void)? = nil
@@ -215,7 +215,7 @@ public enum Golden {
 
     /// How `actual` differs from `expected` (empty when it does not). With a slice, only the kept
     /// frames in it are compared, and not the events.
-    static func compare(_ expected: GoldenManifest, _ actual: GoldenManifest, file: String, slice: ClosedRange<Int>?) -> GoldenMismatch {
+    package static func compare(_ expected: GoldenManifest, _ actual: GoldenManifest, file: String, slice: ClosedRange<Int>?) -> GoldenMismatch {
         var mismatch = GoldenMismatch(file: file, subject: actual.subject)
         if expected.subject != actual.subject { mismatch.settings.append("subject '\(expected.subject)' in the golden, '\(actual.subject)' now") }
         if expected.frames != actual.frames {
@@ -267,7 +267,7 @@ public enum Golden {
     }
 
     /// The channels whose values differ, in the golden's order, then the new ones.
-    static func channelChanges(_ expected: String, _ actual: String) -> [GoldenMismatch.ChannelChange] {
+    package static func channelChanges(_ expected: String, _ actual: String) -> [GoldenMismatch.ChannelChange] {
         guard let old = GoldenValues(expected), let new = GoldenValues(actual) else {
             return [.init(name: "values", expected: GoldenError.excerpt(expected), actual: GoldenError.excerpt(actual))]
         }
@@ -294,7 +294,7 @@ public enum Golden {
     }
 
     /// How many representable doubles lie between two finite numbers (0 for equal ones).
-    static func ulpDistance(_ a: Double, _ b: Double) -> UInt64 {
+    package static func ulpDistance(_ a: Double, _ b: Double) -> UInt64 {
         func ordered(_ x: Double) -> Int64 {
             let bits = Int64(bitPattern: x.bitPattern)
             return bits < 0 ? Int64.min &- bits : bits
@@ -317,7 +317,7 @@ public enum Golden {
 
     /// The differences of two event lists: events that moved to another frame, went missing or
     /// are new.
-    static func eventDifferences(_ expected: [GoldenManifest.Event], _ actual: [GoldenManifest.Event]) -> [String] {
+    package static func eventDifferences(_ expected: [GoldenManifest.Event], _ actual: [GoldenManifest.Event]) -> [String] {
         guard expected != actual else { return [] }
         var remaining = actual
         var differences: [String] = []
@@ -337,7 +337,7 @@ public enum Golden {
     }
 
     /// The pixel statistics of two pictures of a frame.
-    static func pictureChange(frame: Int, expected: PixelBuffer?, actual: PixelBuffer) -> GoldenMismatch.PictureChange {
+    package static func pictureChange(frame: Int, expected: PixelBuffer?, actual: PixelBuffer) -> GoldenMismatch.PictureChange {
         var change = GoldenMismatch.PictureChange(
             frame: frame, expectedWidth: expected?.width ?? actual.width, expectedHeight: expected?.height ?? actual.height,
             actualWidth: actual.width, actualHeight: actual.height, drawingChanged: false)

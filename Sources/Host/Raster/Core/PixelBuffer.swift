@@ -204,7 +204,7 @@ public struct PixelBuffer: Sendable, Hashable {
     /// - Parameter body: The code that reads and writes the pixels; the pointer is valid only inside.
     /// - Returns: What `body` returns.
     @inline(__always)
-    mutating func withMutablePixels<Result>(_ body: (UnsafeMutablePointer<UInt32>) throws -> Result) rethrows -> Result {
+    package mutating func withMutablePixels<Result>(_ body: (UnsafeMutablePointer<UInt32>) throws -> Result) rethrows -> Result {
         knownBackground = nil
         return try bytes.withUnsafeMutableBufferPointer { buffer in
             try buffer.withMemoryRebound(to: UInt32.self) { pixels in

@@ -104,6 +104,36 @@ extension CadenceTool {
                 wrong, and exits with status 2; prints nothing and exits with status 0 for a valid document.
 
                 """
+        case "golden":
+            return """
+                USAGE: cadence golden record|check [FILE...] [--preset NAME[,NAME...]|all] [--dir DIR] [--every N]
+                       [--no-pictures] [--scale S] [--frames A..B | --shard I/N] [--jobs N] [--artifacts DIR] [--complete]
+
+                Golden tests at tolerance zero. 'record' renders each document and each preset (in each of its
+                operations) and writes DIR/document-NAME.golden or DIR/preset-NAME-OPERATION.golden: a text
+                file with the kept frames' values, hashes of the values and pixels, and every event. 'check'
+                renders them again and compares: on a difference it names the first differing frame, the
+                channels that changed and by how much, the differing pixels (count, box, largest channel
+                difference), and writes expected, actual and difference PNGs to --artifacts.
+                'check' writes nothing unless CADENCE_RECORD is all, missing or failed.
+                Exit status: 0 when every check passes, 1 when one differs or a golden is missing (or, with
+                --complete, when DIR holds goldens this run does not check), 2 for bad usage or input.
+
+                OPTIONS:
+                  --preset    presets to check, or all
+                  --dir       the goldens' folder (default goldens)
+                  --every     keep every Nth frame, besides the first, the quarters and the last (default 10)
+                  --no-pictures
+                              keep values only
+                  --scale     pictures at the scene's size times S (default 1)
+                  --frames    check: render and compare only frames A..B (events are then not compared)
+                  --shard     check: render and compare only the I-th of N parts
+                  --jobs      pictures drawn at once, each on its own thread (default 1; the same bits either way)
+                  --artifacts where the images of a difference go (default: CADENCE_GOLDEN_ARTIFACTS, else none)
+                  --complete  this run checks every golden in DIR: list the others, an error for 'check'
+                Guide: Docs/GoldenTests.md
+
+                """
         case "bench":
             return """
                 USAGE: cadence bench [--quick] [--filter NAME] [--json FILE]

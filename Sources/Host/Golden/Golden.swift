@@ -66,6 +66,39 @@ public enum GoldenOutcome: Sendable, Hashable {
 /// Cadence's values and pixels are the same bits on every run, so nothing is compared with a
 /// tolerance. Swift Testing users call `expectGolden` from the `CadenceTesting` product instead.
 public enum Golden {
+    /// The platform this build runs on, as goldens' folders may be named: `linux-x86_64`,
+    /// `macos-arm64`, `ios-arm64`…
+    ///
+    /// Values computed with the C library's `exp`, `sin`, `cos`, `atan2` (springs, rotations, arcs)
+    /// can differ in the last place between C libraries; a project checked on several platforms
+    /// keeps a folder of goldens per platform (Docs/GoldenTests.md).
+    public static var platform: String {
+        #if os(Linux)
+        let system = "linux"
+        #elseif os(macOS)
+        let system = "macos"
+        #elseif os(iOS)
+        let system = "ios"
+        #elseif os(tvOS)
+        let system = "tvos"
+        #elseif os(watchOS)
+        let system = "watchos"
+        #elseif os(visionOS)
+        let system = "visionos"
+        #elseif os(Windows)
+        let system = "windows"
+        #else
+        let system = "unknown"
+        #endif
+        #if arch(x86_64)
+        return system + "-x86_64"
+        #elseif arch(arm64)
+        return system + "-arm64"
+        #else
+        return system + "-other"
+        #endif
+    }
+
     /// Renders a source and checks it against a golden file, writing the golden where the record
     /// mode says to.
     ///

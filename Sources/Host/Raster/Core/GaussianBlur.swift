@@ -320,7 +320,10 @@ struct GaussianBlur: Sendable {
         _ input: UnsafePointer<UInt8>, stride: Int, count: Int, start: Int, sigma: Double, extent: Int,
         padding: Int, output: UnsafeMutablePointer<UInt8>, outputStride: Int, outputStart: Int, outputCount: Int
     ) {
-        let margin = extent + 2
+        // An output position reaches `extent` places beyond the input, and its kernel `extent`
+        // more: the zeros before the values cover both (with fewer, the kernel read what an
+        // earlier line with another padding left there).
+        let margin = 2 * extent + 2
         if weights.count < 2 * extent + 1 { weights = [Float](repeating: 0, count: 2 * extent + 1) }
         Self.fillWeights(&weights, sigma: sigma, radius: extent)
         floats.withUnsafeMutableBufferPointer { f in

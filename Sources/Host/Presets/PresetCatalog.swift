@@ -1,10 +1,10 @@
 /// The reference transitions by name.
 public enum PresetCatalog {
-    /// Every preset type, in the order of the reference.
+    /// Every preset type: the reference transitions in their order, then the gestures'.
     public static let all: [any TransitionPreset.Type] = [
         ExpandingViewPreset.self, CircularRevealPreset.self, PunchOutPreset.self, FlipPreset.self,
         CrossDissolvePreset.self, OverlayPresentPreset.self, OverlayDismissPreset.self,
-        CardExpandPreset.self, InteractivePreset.self,
+        CardExpandPreset.self, InteractivePreset.self, BottomSheetPreset.self, SwipeToDismissPreset.self,
     ]
 
     /// The preset names.

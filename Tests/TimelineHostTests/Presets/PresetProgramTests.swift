@@ -55,7 +55,8 @@ struct PresetProgramTests {
     }
 
     @Test func theLinesOfRunningAnimatorsCarryTheFramesBetweenEvents() throws {
-        for type in PresetCatalog.all where type.name != InteractivePreset.name {
+        let scripted = [InteractivePreset.name, BottomSheetPreset.name, SwipeToDismissPreset.name]
+        for type in PresetCatalog.all where !scripted.contains(type.name) {
             for operation in type.operations {
                 let program = try shape(of: try type.init(context: TransitionContext(operation: operation), parameters: [:]))
                 #expect(program.settles, "\(type.name) \(operation)")
@@ -67,6 +68,10 @@ struct PresetProgramTests {
         // Scrubbed frames are recorded as they are: one segment each.
         let interactive = try shape(of: try InteractivePreset(context: TransitionContext(), parameters: [:]))
         #expect(interactive.segments >= 36, "36 frames of dragging, each scrubbed")
+        // A gesture's track has a segment per touch sample (120 Hz): about one per frame while
+        // dragging, then one for the spring.
+        let sheet = try shape(of: try BottomSheetPreset(context: TransitionContext(), parameters: [:]))
+        #expect(sheet.settles && sheet.segments <= 80, "\(sheet.segments) segments")
     }
 
     /// A preset's program: whether it settles, its frames and its segments.

@@ -68,7 +68,7 @@ enum RasterScenario {
                         }
                         blackHole(bytes.count)
                     },
-                    check: { "\(pictures.count) frames of \(PresetCatalog.all.first.map { $0.name } ?? "") at 1920 × 1080 a repetition (per frame)" })
+                    check: { "\(pictures.count) frames of \(PresetCatalog.reference.first.map { $0.name } ?? "") at 1920 × 1080 a repetition (per frame)" })
             }
             .perFrame(count: (try? presetFrames(limit: 2))?.first?.frames.count ?? 1),
             BenchmarkCase(
@@ -100,7 +100,7 @@ enum RasterScenario {
 
     /// Every preset's scene and the resolved layers of up to `limit` of its frames, evenly spaced.
     static func presetFrames(limit: Int) throws -> [(scene: Scene, fit: AffineMatrix, frames: [[ResolvedLayer]])] {
-        try PresetCatalog.all.map { type in try frames(of: type, limit: limit) }
+        try PresetCatalog.reference.map { type in try frames(of: type, limit: limit) }
     }
 
     private static func frames<Preset: TransitionPreset>(

@@ -17,14 +17,14 @@ enum TransitionSceneScenario {
         // The frames and values of one instance of each preset, to size the case.
         var frames = 0
         var values = 0
-        for type in PresetCatalog.all {
+        for type in PresetCatalog.reference {
             let (presetFrames, width) = (try? measure(type)) ?? (0, 0)
             frames = max(frames, presetFrames)
             values += presetFrames * width
         }
         return [
             BenchmarkCase(
-                scenario: 3, name: "transitions/scene/\(PresetCatalog.all.count)x\(instances)",
+                scenario: 3, name: "transitions/scene/\(PresetCatalog.reference.count)x\(instances)",
                 valuesPerRepetition: values * instances, framesPerRepetition: frames,
                 target: .nanosecondsPerValue(20)
             ) {
@@ -34,9 +34,9 @@ enum TransitionSceneScenario {
                         for index in scene.indices { try scene[index].stepAllFrames() }
                     },
                     reset: {
-                        scene = try PresetCatalog.all.map { try makeStepper($0, instances: instances) }
+                        scene = try PresetCatalog.reference.map { try makeStepper($0, instances: instances) }
                     },
-                    check: { "\(PresetCatalog.all.count) presets × \(instances) instances, up to \(frames) frames each" })
+                    check: { "\(PresetCatalog.reference.count) presets × \(instances) instances, up to \(frames) frames each" })
             }
         ]
     }

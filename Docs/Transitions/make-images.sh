@@ -3,6 +3,7 @@
 #   Docs/Transitions/images/*.svg   contact sheets of the reference transitions (cadence preset --format svg)
 #   Docs/images/curve-*.svg         timing curves (cadence curve NAME --format svg), for Docs/Easing.md
 #   Docs/images/spring-*.svg        springs (cadence spring ... --format svg), for Docs/Springs.md
+#   Docs/images/gesture-*.svg       decay, inertia, rubber band (cadence gesture ... --format svg), for Docs/Gestures.md
 #   Docs/images/pixels/*/*.png      frames drawn by Cadence (cadence preset ... --format png), for Docs/Pixels.md
 #
 #   Docs/Transitions/make-images.sh [path/to/cadence]   (default: .build/debug/cadence, built if missing)
@@ -79,6 +80,26 @@ spring mass-1-stiffness-100-damping-10 --mass 1 --stiffness 100 --damping 10
 spring overlay-present --damping-ratio 0.55 --duration 0.5 --initial-velocity 1.8181818181818181 --from 0.3 --to 1
 spring overlay-dismiss --damping-ratio 1 --duration 1 --initial-velocity -15 --from 1 --to 0.3
 spring card-expand-position --damping-ratio 0.7 --duration 1
+
+# gesture FILE OPTIONS...: a gesture motion (Docs/Gestures.md).
+gesture() {
+    local file="$1"
+    shift
+    echo "cadence gesture $* --format svg > $plots/gesture-$file.svg"
+    "$cadence" gesture "$@" --format svg >"$plots/gesture-$file.svg"
+}
+
+gesture decay-normal decay --velocity 1000
+gesture decay-normal-velocity decay --velocity 1000 --plot velocity
+gesture decay-fast decay --velocity 1000 --rate 0.99
+gesture decay-time-constant decay --velocity 1000 --time-constant 0.325
+gesture inertia-bound inertia --from 1800 --velocity 3000 --min 0 --max 2000
+gesture inertia-bound-velocity inertia --from 1800 --velocity 3000 --min 0 --max 2000 --plot velocity
+gesture rubber-band rubber-band --dimension 844
+
+# The gesture presets, as contact sheets.
+preset bottom-sheet bottom-sheet
+preset swipe-dismiss swipe-dismiss
 
 # The example document of Docs/Scenes.md, read from the guide itself.
 echo "cadence render - --format svg > $plots/scene-dot.svg   (the JSON example of Docs/Scenes.md)"

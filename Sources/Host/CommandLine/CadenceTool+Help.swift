@@ -96,6 +96,24 @@ extension CadenceTool {
                 {"progress":p,"path":"..."} for N evenly spaced progress values from 0 to 1 (default 11).
 
                 """
+        case "gesture":
+            return """
+                USAGE: cadence gesture decay [--from X] [--velocity V] [--rate R | --time-constant T [--power P]]
+                                             [--threshold D] [--fps N] [--format csv|svg] [--plot value|velocity]
+                       cadence gesture inertia [same options] [--min A] [--max B]
+                       cadence gesture rubber-band [--dimension D] [--constant C] [--to X] [--samples N] [--format csv|svg]
+
+                decay: a flick from X at V units per second (default 0 at 1000) coasting to rest, the velocity
+                kept at the rate R each millisecond (default 0.998, UIKit's normal; 0.99 is fast), or with a
+                time constant T seconds and power P (Motion's inertia: rests at X + P·V). Prints CSV
+                'time,value,velocity' at --fps (default 60) until within D (default 0.5) of rest, or an SVG plot
+                of the value or the velocity.
+                inertia: the same within bounds A...B: past a bound, a spring (stiffness 500, damping 10) takes
+                over with the same position and velocity.
+                rubber-band: the offset shown for a finger 0...X past an edge (default X = D): (1 − 1/(x·C/D + 1))·D,
+                C default 0.55, D default 844. Guide: Docs/Gestures.md
+
+                """
         case "validate":
             return """
                 USAGE: cadence validate FILE|-

@@ -58,6 +58,7 @@ public struct CadenceTool {
         ("curve", "sample a timing curve"),
         ("spring", "sample a spring until it settles"),
         ("morph", "morph between two SVG paths"),
+        ("gesture", "sample a flick's decay, inertia within bounds, or a rubber band"),
         ("validate", "report every error in a timeline document"),
         ("golden", "record or check golden tests of documents and presets"),
         ("join", "join the shards of a render split with --shard into the whole render"),
@@ -136,6 +137,7 @@ public struct CadenceTool {
         case "curve": try curve(rest)
         case "spring": try spring(rest)
         case "morph": try morph(rest)
+        case "gesture": try gesture(rest)
         case "preset": try preset(rest)
         case "join": try join(rest)
         case "golden": try golden(rest)

@@ -31,6 +31,10 @@ public struct PlotSVG: Sendable {
     public var height = 320.0
 
     /// Creates a plot.
+    /// Values on y drawn as dashed, labelled lines, always in view: 0 and 1 (a curve's start and
+    /// end) unless set.
+    public var guides: [Double] = [0, 1]
+
     public init(title: String, xLabel: String, yLabel: String, series: [Series]) {
         self.title = title
         self.xLabel = xLabel
@@ -42,7 +46,8 @@ public struct PlotSVG: Sendable {
     public var svg: String {
         let all = series.flatMap(\.points)
         var minX = all.map(\.x).min() ?? 0, maxX = all.map(\.x).max() ?? 1
-        var minY = min(all.map(\.y).min() ?? 0, 0), maxY = max(all.map(\.y).max() ?? 1, 1)
+        var minY = min(all.map(\.y).min() ?? 0, guides.min() ?? 0), maxY = max(all.map(\.y).max() ?? 1, guides.max() ?? 1)
+        if maxY - minY < 1e-12 { maxY = minY + 1 }
         if maxX - minX < 1e-12 { maxX = minX + 1 }
         let padY = (maxY - minY) * 0.05
         minY -= padY
@@ -58,8 +63,8 @@ public struct PlotSVG: Sendable {
             <text x="\(Self.format(width / 2))" y="20" text-anchor="middle" font-size="13">\(Self.escape(title))</text>
 
             """
-        // Grid lines at 0 and 1 on y, and the frame.
-        for y in [0.0, 1.0] where y >= minY && y <= maxY {
+        // Grid lines at the guides on y, and the frame.
+        for y in guides where y >= minY && y <= maxY {
             svg += "<line x1=\"\(px(minX))\" y1=\"\(py(y))\" x2=\"\(px(maxX))\" y2=\"\(py(y))\" stroke=\"#ccc\" stroke-dasharray=\"4 3\"/>\n"
             svg += "<text x=\"\(Self.format(left - 6))\" y=\"\(py(y))\" text-anchor=\"end\" dominant-baseline=\"middle\">\(Self.format(y))</text>\n"
         }

@@ -54,25 +54,6 @@ struct ScriptedDrag: Sendable, Hashable {
     }
 }
 
-/// A track that follows the finger's samples (through `follow`), then springs to `target` from
-/// the release with the release velocity: the whole gesture as one pure function of time.
-private func gestureTrack(
-    drag: ScriptedDrag, follow: (Double) -> Double, release: SpringAnimation<Double>
-) throws -> Track<Double> {
-    let samples = drag.samples
-    var segments: [TrackSegment<Double>] = []
-    var previous = samples[0].time
-    for sample in samples.dropFirst() {
-        segments.append(TrackSegment(to: follow(sample.position), duration: sample.time - previous))
-        previous = sample.time
-    }
-    let settle = release.settlingDuration
-    segments.append(TrackSegment(
-        to: release.to, duration: settle.isFinite && settle > 0 ? settle : 0.001,
-        .custom(SpringSegment(release.spring), startVelocity: release.initialVelocity)))
-    return try Track(startingAt: follow(samples[0].position), segments: segments)
-}
-
 /// A bottom sheet with three detents, dragged by a scripted finger and flicked: where it lands is
 /// chosen from where the flick would come to rest (``Snap``), and a spring starting at the
 /// release velocity carries it there. Past the top detent the sheet follows the finger on a
@@ -151,9 +132,9 @@ public struct BottomSheetPreset: TransitionPreset {
 
     /// One animator playing the gesture's track: the drag, then the spring.
     public func makeTransition(state: AnimatedState<State>, clock: any FrameClock) throws -> Transition {
-        let range = detents[0]...detents[2]
-        let band = band
-        let track = try gestureTrack(drag: drag, follow: { band.displayed($0, in: range) }, release: release)
+        let track = try GestureTrack.make(
+            samples: drag.samples.map { ($0.time, $0.position) }, rubberBand: (band, detents[0]...detents[2]),
+            release: .snap(detents: detents, spring: Self.spring))
         let sheet = try Animator(duration: track.duration, state: state, clock: clock)
         try sheet.addAnimations(Clip(track, \State.sheetY))
         let transition = Transition()
@@ -258,7 +239,8 @@ public struct SwipeToDismissPreset: TransitionPreset {
 
     /// One animator playing the gesture's track.
     public func makeTransition(state: AnimatedState<State>, clock: any FrameClock) throws -> Transition {
-        let track = try gestureTrack(drag: drag, follow: { $0 }, release: release)
+        let track = try GestureTrack.make(
+            samples: drag.samples.map { ($0.time, $0.position) }, release: .snap(detents: detents, spring: Self.spring))
         let card = try Animator(duration: track.duration, state: state, clock: clock)
         try card.addAnimations(Clip(track, \State.offset))
         let transition = Transition()

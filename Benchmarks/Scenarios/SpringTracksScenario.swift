@@ -27,6 +27,17 @@ enum SpringTracksScenario {
             cases.append(closedForm(
                 "springs/closed-form/\(count)", springBank, frames: frames, lanes: count,
                 target: atTarget ? 10 : nil))
+            // Decay segments (a flick coasting, Docs/Gestures.md): the same path as springs, a
+            // transition table per rate; reported beside the springs (target: at most twice their
+            // cost per value).
+            let decays = [try! DecaySegment(rate: Decay.normal), try! DecaySegment(rate: Decay.fast)]
+            let decayBank = {
+                try ScalarTrackBank(TrackFactory.scalarTracks(count, seed: 6) { .custom(decays[$0 % decays.count], startVelocity: Double($0 % 7) * 300 - 900) })
+            }
+            cases.append(ScalarTracksScenario.forward(
+                "springs/decay-forward/\(count)", decayBank, frames: frames, lanes: count, target: nil, scenario: 2))
+            cases.append(ScalarTracksScenario.seeks(
+                "springs/decay-seek/\(count)", decayBank, frames: frames, lanes: count, target: nil, scenario: 2))
             let backBank = { try ScalarTrackBank(TrackFactory.scalarTracks(count, seed: 5) { _ in .timing(.easeOutBack) }) }
             cases.append(ScalarTracksScenario.forward(
                 "springs/back-forward/\(count)", backBank, frames: frames, lanes: count,

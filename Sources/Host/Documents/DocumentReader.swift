@@ -8,7 +8,7 @@ struct DocumentReader {
     }
 
     static let topKeys = ["cadence", "name", "fps", "duration", "tracks", "labels", "timeline", "scene"]
-    static let trackKeys = ["name", "type", "keyframes", "base", "delay", "speed", "repeat", "autoreverse", "fill"]
+    static let trackKeys = ["name", "type", "keyframes", "gesture", "base", "delay", "speed", "repeat", "autoreverse", "fill"]
     static let keyframeKeys = ["time", "duration", "value", "curve", "spring", "velocity", "startVelocity", "endVelocity"]
 
     private mutating func record(_ error: DocumentError) { errors.append(error) }
@@ -170,6 +170,15 @@ struct DocumentReader {
             guard !text.isEmpty else { throw name.error("a track name must not be empty") }
             return text
         }) else { return nil }
+        if let gesture = cursor.child("gesture") {
+            // A scripted finger and its release: one number track (Docs/Gestures.md).
+            guard let track = attempt({ () throws(DocumentError) -> Track<Double> in
+                if let keyframes = cursor.child("keyframes") { throw keyframes.error("a track has \"keyframes\" or a \"gesture\", not both") }
+                if let type = cursor.child("type"), try type.string() != "number" { throw type.error("a gesture's track is a number track") }
+                return try GestureReader.track(gesture)
+            }) else { return nil }
+            return (name, .number, .number(track))
+        }
         guard let keyframes = attempt({ () throws(DocumentError) -> [JSONCursor] in
             let list = try cursor.required("keyframes")
             let array = try list.array()

@@ -112,11 +112,14 @@ public struct GoldenMismatch: Error, Sendable, Hashable, CustomStringConvertible
     /// Whether anything differs.
     var isEmpty: Bool { settings.isEmpty && frames.isEmpty && events.isEmpty }
 
+    /// Two mismatches are equal when their reports are.
     public static func == (lhs: GoldenMismatch, rhs: GoldenMismatch) -> Bool { lhs.description == rhs.description }
+    /// Hashes the report.
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 }
 
 extension GoldenMismatch.PictureChange {
+    /// Equal when every field is.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.frame == rhs.frame && lhs.expectedWidth == rhs.expectedWidth && lhs.expectedHeight == rhs.expectedHeight
             && lhs.actualWidth == rhs.actualWidth && lhs.actualHeight == rhs.actualHeight
@@ -124,6 +127,7 @@ extension GoldenMismatch.PictureChange {
             && lhs.largestChannelDifference == rhs.largestChannelDifference && lhs.drawingChanged == rhs.drawingChanged
     }
 
+    /// Hashes the frame and the count.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(frame)
         hasher.combine(differingPixels)

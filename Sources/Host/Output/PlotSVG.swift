@@ -30,11 +30,11 @@ public struct PlotSVG: Sendable {
     /// The picture's height in pixels.
     public var height = 320.0
 
-    /// Creates a plot.
     /// Values on y drawn as dashed, labelled lines, always in view: 0 and 1 (a curve's start and
     /// end) unless set.
     public var guides: [Double] = [0, 1]
 
+    /// Creates a plot.
     public init(title: String, xLabel: String, yLabel: String, series: [Series]) {
         self.title = title
         self.xLabel = xLabel

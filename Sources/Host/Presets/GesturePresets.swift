@@ -45,13 +45,32 @@ struct ScriptedDrag: Sendable, Hashable {
         }
         return tracker.velocity(at: duration).x
     }
+}
 
-    /// Checks the script's numbers.
-    static func validate(distance: Double, duration: Double, velocity: Double) throws(PresetError) {
+extension ScriptedDrag {
+    /// The drag a preset's `drag-distance`, `drag-duration` and `flick-velocity` describe, from
+    /// `start`.
+    init(start: Double, parameters: [String: Double], in declared: [PresetParameter]) throws(PresetError) {
+        let distance = parameters.value("drag-distance", in: declared)
+        let duration = parameters.value("drag-duration", in: declared)
+        let velocity = parameters.value("flick-velocity", in: declared)
         guard distance.isFinite, abs(distance) <= 10_000 else { throw PresetError("--drag-distance must be a number in -10000...10000") }
         guard duration.isFinite, duration >= 0.05, duration <= 10 else { throw PresetError("--drag-duration must be in 0.05...10 seconds") }
         guard velocity.isFinite, abs(velocity) <= 20_000 else { throw PresetError("--flick-velocity must be a number in -20000...20000 (points per second)") }
+        self.init(start: start, distance: distance, duration: duration, velocity: velocity)
     }
+}
+
+/// A transition of one animator playing a gesture's track on one property of the state.
+private func playing<State: Sendable>(
+    _ track: Track<Double>, on property: any WritableKeyPath<State, Double> & Sendable, state: AnimatedState<State>,
+    clock: any FrameClock
+) throws -> Transition {
+    let animator = try Animator(duration: track.duration, state: state, clock: clock)
+    try animator.addAnimations(Clip(track, property))
+    let transition = Transition()
+    transition.add(animator)
+    return transition
 }
 
 /// A bottom sheet with three detents, dragged by a scripted finger and flicked: where it lands is
@@ -105,15 +124,11 @@ public struct BottomSheetPreset: TransitionPreset {
         detents = [60, (height / 2).rounded(), height - 80]
         let startIndex = parameters.value("start", in: Self.parameters)
         guard let start = [0.0, 1, 2].firstIndex(of: startIndex) else { throw PresetError("--start must be full, half or closed") }
-        let distance = parameters.value("drag-distance", in: Self.parameters)
-        let duration = parameters.value("drag-duration", in: Self.parameters)
-        let velocity = parameters.value("flick-velocity", in: Self.parameters)
-        try ScriptedDrag.validate(distance: distance, duration: duration, velocity: velocity)
-        drag = ScriptedDrag(start: detents[start], distance: distance, duration: duration, velocity: velocity)
+        drag = try ScriptedDrag(start: detents[start], parameters: parameters, in: Self.parameters)
         do {
             band = try RubberBand(dimension: height)
             let range = detents[0]...detents[2]
-            let finger = drag.position(at: duration)
+            let finger = drag.position(at: drag.duration)
             releaseVelocity = try drag.trackedVelocity()
             if let back = try band.release(finger: finger, fingerVelocity: releaseVelocity, in: range, spring: Self.spring) {
                 landing = back.to
@@ -135,11 +150,7 @@ public struct BottomSheetPreset: TransitionPreset {
         let track = try GestureTrack.make(
             samples: drag.samples.map { ($0.time, $0.position) }, rubberBand: (band, detents[0]...detents[2]),
             release: .snap(detents: detents, spring: Self.spring))
-        let sheet = try Animator(duration: track.duration, state: state, clock: clock)
-        try sheet.addAnimations(Clip(track, \State.sheetY))
-        let transition = Transition()
-        transition.add(sheet)
-        return transition
+        return try playing(track, on: \State.sheetY, state: state, clock: clock)
     }
 
     /// `sheet.y` and `dim.opacity` (0.4 with the sheet full, 0 closed).
@@ -219,14 +230,10 @@ public struct SwipeToDismissPreset: TransitionPreset {
         self.context = TransitionContext(containerSize: context.containerSize, operation: .push)
         let off = ((context.containerSize.width + cardSize.width) / 2 + 20).rounded()
         detents = [-off, 0, off]
-        let distance = parameters.value("drag-distance", in: Self.parameters)
-        let duration = parameters.value("drag-duration", in: Self.parameters)
-        let velocity = parameters.value("flick-velocity", in: Self.parameters)
-        try ScriptedDrag.validate(distance: distance, duration: duration, velocity: velocity)
-        drag = ScriptedDrag(start: 0, distance: distance, duration: duration, velocity: velocity)
+        drag = try ScriptedDrag(start: 0, parameters: parameters, in: Self.parameters)
         do {
             releaseVelocity = try drag.trackedVelocity()
-            let finger = drag.position(at: duration)
+            let finger = drag.position(at: drag.duration)
             landing = try Snap.detent(position: finger, velocity: releaseVelocity, detents: detents)
             release = try Snap.spring(from: finger, to: landing, velocity: releaseVelocity, spring: Self.spring)
         } catch {
@@ -241,11 +248,7 @@ public struct SwipeToDismissPreset: TransitionPreset {
     public func makeTransition(state: AnimatedState<State>, clock: any FrameClock) throws -> Transition {
         let track = try GestureTrack.make(
             samples: drag.samples.map { ($0.time, $0.position) }, release: .snap(detents: detents, spring: Self.spring))
-        let card = try Animator(duration: track.duration, state: state, clock: clock)
-        try card.addAnimations(Clip(track, \State.offset))
-        let transition = Transition()
-        transition.add(card)
-        return transition
+        return try playing(track, on: \State.offset, state: state, clock: clock)
     }
 
     /// `card.offset`, `card.rotation` (a quarter radian at the edge) and `card.opacity`.

@@ -195,12 +195,14 @@ struct GoldenTests {
     }
 
     /// Renders the dot against `expected` with one change made by `mutate`.
-    static func mutated(_ expected: GoldenManifest, _ mutate: @escaping (inout GoldenRecorder) -> Void) throws -> GoldenMismatch {
+    static func mutated(
+        _ expected: GoldenManifest, sampling: GoldenSampling = .standard, _ mutate: @escaping (inout GoldenRecorder) -> Void
+    ) throws -> GoldenMismatch {
         let document = try dot()
         var source = document.makeSource()
         var recording = try Golden.render(
-            &source, subject: "dot", frameRate: .fps30, scene: document.scene.map { .json($0) }, sampling: .standard,
-            slice: nil, workerCount: 1, expected: expected, mutate: mutate)
+            &source, subject: "dot", frameRate: .fps30, scene: sampling.drawsPictures ? document.scene.map { .json($0) } : nil,
+            sampling: sampling, slice: nil, workerCount: 1, expected: expected, mutate: mutate)
         var mismatch = Golden.compare(expected, recording.manifest, file: "dot.golden", slice: nil)
         if let difference = recording.recorder.firstPictureDifference, difference.frame == mismatch.picture?.frame {
             mismatch.picture = Golden.pictureChange(frame: difference.frame, expected: difference.expected, actual: difference.actual)
@@ -246,8 +248,8 @@ struct GoldenTests {
 
     @Test("mutations: 1,000 changes of one value by one unit in the last place, each found at its frame and channel")
     func valueMutations() throws {
-        let expected = try Self.manifest(of: Self.dot(), sampling: GoldenSampling(every: 10, drawsPictures: false))
-        let document = try Self.dot()
+        let sampling = GoldenSampling(every: 10, drawsPictures: false)
+        let expected = try Self.manifest(of: Self.dot(), sampling: sampling)
         var generator = SystemRandomNumberGenerator()
         let seed = UInt64.random(in: 0...UInt64.max, using: &generator)
         var random = SplitMix64(state: seed)
@@ -256,17 +258,12 @@ struct GoldenTests {
             let frame = expected.sampled.randomElement(using: &random)!.index
             let number = Int.random(in: 0..<6, using: &random)
             let up = Bool.random(using: &random)
-            var source = document.makeSource()
-            let recording = try Golden.render(
-                &source, subject: "dot", frameRate: .fps30, scene: nil, sampling: GoldenSampling(every: 10, drawsPictures: false),
-                slice: nil, workerCount: 1, expected: expected
-            ) { recorder in
-                recorder.mutateFrame = { frame_ in
-                    guard frame_.index == frame else { return }
-                    frame_.numbers[number] = up ? frame_.numbers[number].nextUp : frame_.numbers[number].nextDown
+            let mismatch = try Self.mutated(expected, sampling: sampling) { recorder in
+                recorder.mutateFrame = { changed in
+                    guard changed.index == frame else { return }
+                    changed.numbers[number] = up ? changed.numbers[number].nextUp : changed.numbers[number].nextDown
                 }
             }
-            let mismatch = Golden.compare(expected, recording.manifest, file: "dot.golden", slice: nil)
             let channel = number == 0 ? "dot.x" : number == 1 ? "dot.opacity" : "dot.tint"
             if mismatch.frames == [frame], mismatch.channelsFrame == frame, mismatch.channels.map(\.name) == [channel],
                mismatch.channels.first?.ulps == 1 {

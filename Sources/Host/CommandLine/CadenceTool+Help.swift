@@ -114,6 +114,18 @@ extension CadenceTool {
                 C default 0.55, D default 844. Guide: Docs/Gestures.md
 
                 """
+        case "lottie":
+            return """
+                USAGE: cadence lottie values FILE... [--frames A,B,...] [--step S]
+
+                Reads Lottie (Bodymovin) files and prints every layer's transform per frame as JSON Lines, in
+                the shape of the lottie-web oracle: file, frame, layer, and values (nm, ind, ty, parent, a, p,
+                s, r, o, matrix, world, opacity, in_range, active) in lottie-web's units. Frames: ip, ip + S, ...
+                up to op (S default 0.5), or the list given. Files with features not read yet (expressions,
+                precompositions, time remapping, stretch, 3D) are refused with the feature and its JSON path.
+                Guide: Docs/Lottie.md
+
+                """
         case "validate":
             return """
                 USAGE: cadence validate FILE|-

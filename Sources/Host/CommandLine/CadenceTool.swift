@@ -59,6 +59,7 @@ public struct CadenceTool {
         ("spring", "sample a spring until it settles"),
         ("morph", "morph between two SVG paths"),
         ("gesture", "sample a flick's decay, inertia within bounds, or a rubber band"),
+        ("lottie", "print a Lottie animation's layer transforms per frame"),
         ("validate", "report every error in a timeline document"),
         ("golden", "record or check golden tests of documents and presets"),
         ("join", "join the shards of a render split with --shard into the whole render"),
@@ -138,6 +139,7 @@ public struct CadenceTool {
         case "spring": try spring(rest)
         case "morph": try morph(rest)
         case "gesture": try gesture(rest)
+        case "lottie": try lottie(rest)
         case "preset": try preset(rest)
         case "join": try join(rest)
         case "golden": try golden(rest)

@@ -1,0 +1,112 @@
+import CadenceTestSupport
+import Foundation
+import Testing
+@testable import TimelineHost
+
+/// The Lottie reader's transforms against values worked out by hand (the agreement with lottie-web
+/// itself is `.ci/lottie-check`, against the oracle in ../shared/lottie).
+@Suite("Lottie transforms")
+struct LottieTests {
+    /// An animation of one layer with the given transform (`ks`) and optional extra layers.
+    static func animation(_ ks: String, extra: String = "", layerKeys: String = "") throws -> LottieAnimation {
+        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0"# + layerKeys + #", "ks": "# + ks + "}" + extra + "]}"
+        return try LottieAnimation(parsing: text, file: "t.json")
+    }
+
+    @Test("keyframes: linear, holds, per-dimension easing, legacy end values, before and after")
+    func keyframes() throws {
+        let linear = try Self.animation(#"{"p": {"a": 1, "k": [{"t": 0, "s": [0, 0, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 20, "s": [100, 50, 0]}]}}"#)
+        #expect(linear.values(at: 5)[0].position == [25, 12.5, 0])
+        #expect(linear.values(at: -3)[0].position == [0, 0, 0] && linear.values(at: 45)[0].position == [100, 50, 0])
+        // CSS's ease, cubic-bezier(0.25, 0.1, 0.25, 1), at x = 0.5: 0.80240338758485699 (the cubic
+        // solved to 40 digits with mpmath).
+        let eased = try Self.animation(#"{"r": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.25], "y": [0.1]}, "i": {"x": [0.25], "y": [1]}}, {"t": 10, "s": [180]}]}}"#)
+        #expect(abs(eased.values(at: 5)[0].rotation - 0.80240338758485699 * Double.pi) <= 1e-12)
+        // Per dimension: x linear, y held by a step-like curve (0, 0, 1, 0 ends at 1 only at the end).
+        let split = try Self.animation(#"{"s": {"a": 1, "k": [{"t": 0, "s": [100, 100], "o": {"x": [0, 1], "y": [0, 0]}, "i": {"x": [1, 1], "y": [1, 0]}}, {"t": 10, "s": [200, 300]}]}}"#)
+        let halfway = split.values(at: 5)[0].scale
+        #expect(halfway[0] == 1.5)
+        #expect(halfway[1] < 1.2, "the y curve is still near its start: \(halfway[1])")
+        // A hold keeps the start value until the next keyframe.
+        let hold = try Self.animation(#"{"o": {"a": 1, "k": [{"t": 0, "s": [100], "h": 1}, {"t": 10, "s": [0]}]}}"#)
+        #expect(hold.values(at: 9.99)[0].opacity == 1 && hold.values(at: 10)[0].opacity == 0)
+        // Legacy files: the end value in "e", the last keyframe with a time only.
+        let legacy = try Self.animation(#"{"o": {"a": 1, "k": [{"t": 0, "s": [0], "e": [50], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10}]}}"#)
+        #expect(legacy.values(at: 5)[0].opacity == 0.25 && legacy.values(at: 20)[0].opacity == 0.5)
+    }
+
+    @Test("spatial tangents: position moves along the curve at a speed set by its arc length")
+    func spatialTangents() throws {
+        // Collinear tangents on a straight line: the curve is the segment, walked by length, so the
+        // position is linear in the (linear) progress whatever the tangents' lengths.
+        let straight = try Self.animation(#"{"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [90, 0], "ti": [-5, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [100, 0]}]}}"#)
+        for frame in [1.0, 2.5, 5, 7.5, 9] {
+            #expect(abs(straight.values(at: frame)[0].position[0] - 10 * frame) <= 1e-9, "frame \(frame)")
+        }
+        // A quarter circle's cubic approximation (k = 0.5523), symmetric about the line y = x:
+        // halfway by length is on that line.
+        let arc = try Self.animation(#"{"p": {"a": 1, "k": [{"t": 0, "s": [0, 100], "to": [0, -55.23], "ti": [-55.23, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [100, 0]}]}}"#)
+        let middle = arc.values(at: 5)[0].position
+        #expect(abs(middle[0] - middle[1]) <= 1e-9, "\(middle)")
+        // And a quarter of the way along is not a quarter of the way in the curve's parameter.
+        let quarter = arc.values(at: 2.5)[0].position
+        let byParameter = 0.75 * 0.75 * 0.75 * 100 + 3 * 0.75 * 0.75 * 0.25 * 44.77
+        #expect(abs(quarter[1] - byParameter) > 0.01, "\(quarter)")
+    }
+
+    @Test("the matrix: translate(−anchor), scale, skew, rotate, translate(position); world with parents")
+    func matrices() throws {
+        let layer = try Self.animation(#"{"a": {"a": 0, "k": [10, 20, 0]}, "p": {"a": 0, "k": [50, 60, 0]}, "s": {"a": 0, "k": [200, 50, 100]}, "r": {"a": 0, "k": 90}}"#)
+        let m = layer.values(at: 0)[0].matrix
+        // A point maps as [x y 0 1] · M: the anchor (10, 20) lands on the position (50, 60);
+        // (11, 20) is 1 right of the anchor: scaled to 2, rotated 90° clockwise (y down) to (0, 2).
+        func map(_ x: Double, _ y: Double) -> (Double, Double) { (x * m[0] + y * m[4] + m[12], x * m[1] + y * m[5] + m[13]) }
+        let anchor = map(10, 20), right = map(11, 20)
+        #expect(abs(anchor.0 - 50) <= 1e-12 && abs(anchor.1 - 60) <= 1e-12)
+        #expect(abs(right.0 - 50) <= 1e-12 && abs(right.1 - 62) <= 1e-12)
+        // A child of a layer moved by (100, 0): its world adds the parent's move.
+        let parented = try Self.animation(
+            #"{"p": {"a": 0, "k": [5, 5, 0]}}"#, extra: #", {"ty": 3, "ind": 2, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [100, 0, 0]}}}"#,
+            layerKeys: #", "parent": 2"#)
+        let world = parented.values(at: 0)[0].world
+        #expect(world[12] == 105 && world[13] == 5)
+        #expect(parented.values(at: 0)[1].world == parented.values(at: 0)[1].matrix)
+        #expect(parented.values(at: 60)[0].inRange == false && parented.values(at: 59.5)[0].inRange)
+    }
+
+    @Test("features not read yet are refused with their JSON path; bad files are errors")
+    func refusals() {
+        func error(_ text: String) -> String {
+            do {
+                _ = try LottieAnimation(parsing: text, file: "t.json")
+                return "accepted"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let base = #"{"fr": 30, "ip": 0, "op": 60, "layers": [LAYER]}"#
+        func layer(_ text: String) -> String { base.replacingOccurrences(of: "LAYER", with: text) }
+        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "ks": {"p": {"a": 0, "k": [0, 0], "x": "value"}}}"#)) == "t.json: layers[0].ks.p.x: expressions are not supported")
+        #expect(error(layer(#"{"ty": 0, "refId": "c", "ip": 0, "op": 60}"#)).contains("layers[0].ty: precomposition layers (ty 0) are not supported yet"))
+        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "tm": {"a": 0, "k": 0}}"#)).contains("layers[0].tm: time remapping"))
+        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "sr": 2}"#)).contains("layers[0].sr: time stretch"))
+        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "ddd": 1}"#)).contains("layers[0].ddd: 3D layers"))
+        #expect(error(#"{"fr": 0, "ip": 0, "op": 60, "layers": []}"#).contains("fr: expected a number greater than 0"))
+        #expect(error(#"{"fr": 30, "ip": 0, "op": 60, "layers": [{"ty": 4, "ip": 0, "op": 60, "ks": {"o": {"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [1]}]}}}]}"#).contains("keyframe times must not decrease"))
+        #expect(error("not json").contains("invalid JSON"))
+    }
+
+    @Test("cadence lottie values prints the oracle's shape")
+    func command() throws {
+        let file = try temporaryFile("one.json", #"{"fr": 30, "ip": 0, "op": 2, "layers": [{"ty": 3, "nm": "n", "ind": 1, "ip": 0, "op": 2, "ks": {"o": {"a": 0, "k": 50}}}]}"#)
+        let result = cadence("lottie", "values", file, "--frames", "0,1.5")
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        let name = file.split(separator: "/").last!
+        #expect(lines[1] == #"{"file":"\#(name)","frame":1.5,"layer":"0","values":{"nm":"n","ind":1,"ty":3,"parent":null,"a":[0,0,0],"p":[0,0,0],"s":[1,1,1],"r":0,"o":0.5,"matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"world":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"opacity":0.5,"in_range":true,"active":true}}"#)
+        #expect(cadence("lottie", "values").status == 2)
+        #expect(cadence("lottie", "frobnicate", file).status == 2)
+        #expect(cadence("lottie", "values", file, "--frames", "x").status == 2)
+    }
+}

@@ -71,6 +71,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzPathData", dependencies: ["FuzzDriver", "TimelinePlugins"], path: "Tests/Fuzz/FuzzPathData"),
         .executableTarget(
+            name: "FuzzLottie", dependencies: ["FuzzDriver", "TimelineHost"], path: "Tests/Fuzz/FuzzLottie"),
+        .executableTarget(
             name: "FuzzTimingCurve", dependencies: ["FuzzDriver", "Timeline", "TimelinePlugins"],
             path: "Tests/Fuzz/FuzzTimingCurve"),
         // What several test targets share: the in-process `cadence` runner, temporary files,

@@ -29,18 +29,31 @@ extension LottieAnimation {
     /// Every layer's transform values at a composition frame.
     public func values(at frame: Double) -> [LottieLayerValues] {
         var values = layers.enumerated().map { position, layer in Self.values(of: layer, at: frame, position: position) }
-        // World matrices: each layer's matrix times its parents' (a parent is found by `ind`).
-        for position in values.indices {
-            var world = values[position].matrix
-            var parent = layers[position].parent
-            var seen: Set<Int> = []
-            while let index = parent, !seen.contains(index), let found = layers.firstIndex(where: { $0.index == index }) {
-                seen.insert(index)
-                world = Self.multiply(world, values[found].matrix)
-                parent = layers[found].parent
-            }
-            values[position].world = world
+        // World matrices: each layer's matrix times its parent's world (a parent is the first layer
+        // with its `ind`), each computed once; a cycle of parents ends where it comes back.
+        var positionOfIndex: [Int: Int] = [:]
+        for (position, layer) in layers.enumerated() {
+            if let index = layer.index, positionOfIndex[index] == nil { positionOfIndex[index] = position }
         }
+        var worlds: [[Double]?] = Array(repeating: nil, count: layers.count)
+        for start in layers.indices where worlds[start] == nil {
+            // The chain of parents up from `start` that have no world yet, stopping at a cycle.
+            var chain: [Int] = []
+            var onChain: Set<Int> = []
+            var current: Int? = start
+            while let position = current, worlds[position] == nil, !onChain.contains(position) {
+                chain.append(position)
+                onChain.insert(position)
+                current = layers[position].parent.flatMap { positionOfIndex[$0] }
+            }
+            var above: [Double]? = current.flatMap { worlds[$0] }
+            for position in chain.reversed() {
+                let world = above.map { Self.multiply(values[position].matrix, $0) } ?? values[position].matrix
+                worlds[position] = world
+                above = world
+            }
+        }
+        for position in values.indices { values[position].world = worlds[position]! }
         return values
     }
 

@@ -28,20 +28,22 @@ struct LottieProperty: Sendable {
     /// The value at a composition frame, in the file's units.
     func value(at frame: Double) -> [Double] {
         guard keyframes.count > 1 else { return keyframes.first?.start ?? keyframes.first?.end ?? value }
+        // NaN is no frame: the first keyframe's value.
+        let frame = frame.isNaN ? -Double.infinity : frame
         let last = keyframes.count - 1
         var index = 0
         var key = keyframes[0]
         var next = keyframes[1]
         // lottie-web's search: the segment whose next keyframe is after the frame; past the last,
         // the last segment (or, when it holds, its end keyframe).
-        while true {
+        while index < last {
             key = keyframes[index]
             next = keyframes[index + 1]
             if index == last - 1, frame >= next.time {
                 if key.hold { key = next }
                 break
             }
-            if next.time > frame { break }
+            if next.time > frame || index == last - 1 { break }
             index += 1
         }
         guard let start = key.start else { return key.end ?? value }

@@ -72,6 +72,13 @@ struct LottieTests {
         #expect(world[12] == 105 && world[13] == 5)
         #expect(parented.values(at: 0)[1].world == parented.values(at: 0)[1].matrix)
         #expect(parented.values(at: 60)[0].inRange == false && parented.values(at: 59.5)[0].inRange)
+        // A chain of three (child first in the file): translations add up; a cycle ends, a frame
+        // that is not a number gives the first keyframe's values.
+        let chain = try LottieAnimation(parsing: #"{"fr": 30, "ip": 0, "op": 60, "layers": [{"ty": 3, "ind": 1, "parent": 2, "ip": 0, "op": 60, "ks": {"p": {"a": 0, "k": [1, 0]}}}, {"ty": 3, "ind": 2, "parent": 3, "ip": 0, "op": 60, "ks": {"p": {"a": 0, "k": [10, 0]}}}, {"ty": 3, "ind": 3, "ip": 0, "op": 60, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [100, 0]}, {"t": 10, "s": [200, 0]}]}}}, {"ty": 3, "ind": 4, "parent": 5, "ip": 0, "op": 60}, {"ty": 3, "ind": 5, "parent": 4, "ip": 0, "op": 60}]}"#)
+        let frame = chain.values(at: 0)
+        #expect(frame[0].world[12] == 111 && frame[1].world[12] == 110 && frame[2].world[12] == 100)
+        #expect(frame[3].world.count == 16 && frame[4].world.count == 16)
+        #expect(chain.values(at: .nan)[2].position[0] == 100)
     }
 
     @Test("features not read yet are refused with their JSON path; bad files are errors")

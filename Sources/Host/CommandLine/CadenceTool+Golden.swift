@@ -27,8 +27,7 @@ extension CadenceTool {
         }
         sampling.drawsPictures = !list.has("no-pictures")
         if let scale = try list.double("scale") { sampling.pictureSize = .scale(scale) }
-        let jobs = try list.double("jobs").map(Int.init) ?? 1
-        guard (1...256).contains(jobs) else { throw UsageError("'--jobs' is 1 to 256", command: "golden") }
+        let jobs = try list.positiveInt("jobs", maximum: 256) ?? 1
         let slice = try list.frameRange()
         var shard: RenderShard?
         if let text = list.string("shard") {

@@ -33,8 +33,9 @@ extension CadenceTool {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             var frames = chosen ?? []
             if chosen == nil {
-                let count = Int(((animation.outPoint - animation.inPoint) / step).rounded(.down))
-                guard count <= 1_000_000 else { throw BadInput("\(path): more than a million frames at step \(NumberFormat.string(step))") }
+                let steps = ((animation.outPoint - animation.inPoint) / step).rounded(.down)
+                guard steps <= 1_000_000 else { throw BadInput("\(path): more than a million frames at step \(NumberFormat.string(step))") }
+                let count = Int(steps)
                 frames = (0...count).map { animation.inPoint + Double($0) * step }.filter { $0 <= animation.outPoint }
             }
             for frame in frames {

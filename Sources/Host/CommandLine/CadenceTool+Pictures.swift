@@ -73,8 +73,7 @@ extension CadenceTool {
             }
             size = .fit(width: Int(fit.width), height: Int(fit.height))
         }
-        let jobs = try list.double("jobs").map(Int.init) ?? Self.processorCount
-        guard (1...256).contains(jobs) else { throw UsageError("'--jobs' is 1 to 256", command: list.command) }
+        let jobs = try list.positiveInt("jobs", maximum: 256) ?? Self.processorCount
         var sink = PictureSink(scene: scene, destination: destination, size: size, frameRate: frameRate, workerCount: jobs)
         var errorOutput = standardError
         let started = ContinuousClock.now

@@ -88,6 +88,15 @@ public struct LottieAnimation: Sendable {
         return value
     }
 
+    /// A whole number that fits an `Int` exactly (`ty`, `ind`, `parent`).
+    private static func integer(_ cursor: JSONCursor) throws(DocumentError) -> Int {
+        let value = try finite(cursor)
+        guard value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else {
+            throw cursor.error("expected a whole number, found \(value)")
+        }
+        return Int(value)
+    }
+
     private static func positive(_ cursor: JSONCursor) throws(DocumentError) -> Double {
         let value = try finite(cursor)
         guard value > 0 else { throw cursor.error("expected a number greater than 0") }
@@ -96,7 +105,7 @@ public struct LottieAnimation: Sendable {
 
     private static func layer(_ cursor: JSONCursor) throws(DocumentError) -> Layer {
         _ = try cursor.object()
-        let type = Int(try finite(try cursor.required("ty")))
+        let type = try integer(try cursor.required("ty"))
         if type == 0 { throw cursor.child("ty")!.error("precomposition layers (ty 0) are not supported yet") }
         if type == 13 { throw cursor.child("ty")!.error("camera layers (ty 13) are not supported") }
         if let tm = cursor.child("tm") { throw tm.error("time remapping (tm) is not supported yet") }
@@ -125,9 +134,9 @@ public struct LottieAnimation: Sendable {
         }
         return Layer(
             name: try cursor.child("nm").map { cursor throws(DocumentError) in try cursor.string() },
-            index: try cursor.child("ind").map { cursor throws(DocumentError) in Int(try finite(cursor)) },
+            index: try cursor.child("ind").map { cursor throws(DocumentError) in try integer(cursor) },
             type: type,
-            parent: try cursor.child("parent").map { cursor throws(DocumentError) in Int(try finite(cursor)) },
+            parent: try cursor.child("parent").map { cursor throws(DocumentError) in try integer(cursor) },
             inPoint: try finite(try cursor.required("ip")), outPoint: try finite(try cursor.required("op")),
             transform: transform)
     }

@@ -71,6 +71,10 @@ extension CadenceTool {
             guard fit.width == fit.width.rounded(), fit.height == fit.height.rounded() else {
                 throw UsageError("'--size' of a picture is whole pixels, like 1920x1080", command: list.command)
             }
+            let most = Double(PictureSize.maximumSide)
+            guard fit.width <= most, fit.height <= most else {
+                throw UsageError("'--size' of a picture is at most \(PictureSize.maximumSide) pixels a side", command: list.command)
+            }
             size = .fit(width: Int(fit.width), height: Int(fit.height))
         }
         let jobs = try list.positiveInt("jobs", maximum: 256) ?? Self.processorCount

@@ -18,6 +18,16 @@ struct OptionOverflowTests {
         }
     }
 
+    @Test("--size beyond a picture's largest side exits 2 with a message")
+    func size() throws {
+        let document = try temporaryFile("dot.json", #"{"cadence": 1, "tracks": [{"name": "x", "keyframes": [{"value": 0}]}], "scene": {"size": [10, 10], "layers": []}}"#)
+        let out = NSTemporaryDirectory() + "cadence-overflow-\(UUID().uuidString)/"
+        for size in ["1e300x100", "100x16385"] {
+            let result = cadence(["render", document, "--format", "png", "--size", size, "--out", out])
+            #expect(result.status == 2 && result.err.contains("at most 16384 pixels a side"), "\(size): \(result.err)")
+        }
+    }
+
     @Test("a Lottie layer's ind, parent or ty beyond Int is a named error")
     func lottieIntegers() throws {
         for key in ["ind", "parent", "ty"] {

@@ -178,6 +178,9 @@ public struct LottieAnimation: Sendable {
             if let o = item.child("o"), let i = item.child("i") {
                 let ox = try numbers(try o.required("x")), oy = try numbers(try o.required("y"))
                 let ix = try numbers(try i.required("x")), iy = try numbers(try i.required("y"))
+                guard !ox.isEmpty, !oy.isEmpty, !ix.isEmpty, !iy.isEmpty else {
+                    throw item.error("an easing handle (\"o\" and \"i\", \"x\" and \"y\") needs at least one number")
+                }
                 let count = max(ox.count, oy.count, ix.count, iy.count)
                 keyframe.easing = (0..<count).map { d in
                     func pick(_ values: [Double]) -> Double { d < values.count ? values[d] : values[0] }

@@ -116,13 +116,16 @@ extension CadenceTool {
                 """
         case "lottie":
             return """
-                USAGE: cadence lottie values FILE... [--frames A,B,...] [--step S]
+                USAGE: cadence lottie values FILE... [--frames A,B,...] [--step S] [--compat lottie-web]
 
                 Reads Lottie (Bodymovin) files and prints every layer's transform per frame as JSON Lines, in
-                the shape of the lottie-web oracle: file, frame, layer, and values (nm, ind, ty, parent, a, p,
-                s, r, o, matrix, world, opacity, in_range, active) in lottie-web's units. Frames: ip, ip + S, ...
-                up to op (S default 0.5), or the list given. Files with features not read yet (expressions,
-                precompositions, time remapping, stretch, 3D) are refused with the feature and its JSON path.
+                the shape of the lottie-web oracle: file, frame, layer (its position path, 3/0 inside a
+                precomposition), and values (nm, ind, ty, parent, a, p, s, r, o and the others a layer has,
+                matrix, world, opacity, in_range, active, comp_frame) in lottie-web's units. Frames: ip,
+                ip + S, ... up to op (S default 0.5), or the list given, in that order.
+                --compat lottie-web: the numbers lottie-web 5.13 shows (its easing solver, 150-point spatial
+                curves, Float32 storage, and its memory of the frames shown before); exact otherwise.
+                Files with expressions are refused with the JSON path of the first.
                 Guide: Docs/Lottie.md
 
                 """

@@ -3,18 +3,26 @@ import TimelineHost
 import TimelinePlugins
 
 extension CadenceTool {
-    /// `cadence lottie values FILE… [--frames A,B,…] [--step S]`: every layer's transform values
-    /// per frame, as JSON Lines in the shape of the lottie-web oracle (Docs/Lottie.md).
+    /// `cadence lottie values FILE… [--frames A,B,…] [--step S] [--compat lottie-web]`: every
+    /// layer's transform values per frame, as JSON Lines in the shape of the lottie-web oracle
+    /// (Docs/Lottie.md); exact, or as lottie-web 5.13 computes them.
     mutating func lottie(_ arguments: [String]) throws {
         guard arguments.first == "values" else {
             throw UsageError(
                 arguments.first.map { "unknown lottie action '\(ArgumentList.excerpt($0))'; actions: values" } ?? "missing the action: values",
                 command: "lottie")
         }
-        let list = try ArgumentList(Array(arguments.dropFirst()), command: "lottie", options: ["frames", "step"], flags: [])
+        let list = try ArgumentList(Array(arguments.dropFirst()), command: "lottie", options: ["frames", "step", "compat"], flags: [])
         guard !list.positionals.isEmpty else { throw UsageError("missing FILE", command: "lottie") }
         let step = try list.double("step") ?? 0.5
         guard step > 0, step.isFinite else { throw UsageError("'--step' is a positive number of frames", command: "lottie") }
+        let compatible: Bool
+        switch list.string("compat") {
+        case nil: compatible = false
+        case "lottie-web": compatible = true
+        case let other?:
+            throw UsageError("unknown '--compat' mode '\(ArgumentList.excerpt(other))'; modes: lottie-web", command: "lottie")
+        }
         var chosen: [Double]?
         if let text = list.string("frames") {
             var frames: [Double] = []
@@ -30,20 +38,29 @@ extension CadenceTool {
             let bytes = try FileInput.read(path, maximumCount: TimelineDocument.maximumSize)
             guard let text = String(validating: bytes, as: UTF8.self) else { throw BadInput("\(path): not UTF-8 text") }
             let animation = try LottieAnimation(parsing: text, file: path)
+            for warning in animation.warnings { try standardError.write("cadence: warning: \(warning)\n") }
             let name = path.split(separator: "/").last.map(String.init) ?? path
             var frames = chosen ?? []
             if chosen == nil {
-                let steps = ((animation.outPoint - animation.inPoint) / step).rounded(.down)
+                // The oracle's frames: ip, ip + S, … up to op (with 1e-9 of slack), to 6 decimals.
+                let steps = ((animation.outPoint - animation.inPoint) / step + 1e-9).rounded(.down)
                 guard steps <= 1_000_000 else { throw BadInput("\(path): more than a million frames at step \(NumberFormat.string(step))") }
-                let count = Int(steps)
-                frames = (0...count).map { animation.inPoint + Double($0) * step }.filter { $0 <= animation.outPoint }
+                let count = Int(max(0, steps))
+                frames = (0...count).map { Self.roundedToMillionths(animation.inPoint + Double($0) * step) }
             }
+            var player = compatible ? LottieWebPlayer(animation) : nil
             for frame in frames {
-                for layer in animation.values(at: frame) {
+                for layer in player?.values(at: frame) ?? animation.values(at: frame) {
                     try standardOutput.write(Self.lottieLine(file: name, frame: frame, layer) + "\n")
                 }
             }
         }
+    }
+
+    /// `x` to six decimals, as Python's `round(x, 6)` gives for the frames the oracle prints.
+    static func roundedToMillionths(_ x: Double) -> Double {
+        let scaled = (x * 1_000_000).rounded(.toNearestOrEven) / 1_000_000
+        return abs(scaled - x) < 1e-12 * max(1, abs(x)) ? x : scaled
     }
 
     /// One JSON line in the oracle's shape.
@@ -59,11 +76,16 @@ extension CadenceTool {
             "\"r\":" + number(layer.rotation), "\"o\":" + number(layer.opacity),
         ]
         if let x = layer.positionX, let y = layer.positionY { members += ["\"px\":" + number(x), "\"py\":" + number(y)] }
+        if let z = layer.positionZ { members.append("\"pz\":" + number(z)) }
+        if let x = layer.rotationX, let y = layer.rotationY, let z = layer.rotationZ, let orientation = layer.orientation {
+            members += ["\"rx\":" + number(x), "\"ry\":" + number(y), "\"rz\":" + number(z), "\"or\":" + numbers(orientation)]
+        }
         if let skew = layer.skew { members.append("\"sk\":" + number(skew)) }
         if let axis = layer.skewAxis { members.append("\"sa\":" + number(axis)) }
         members += [
-            "\"matrix\":" + numbers(layer.matrix), "\"world\":" + numbers(layer.world), "\"opacity\":" + number(layer.opacity),
-            "\"in_range\":\(layer.inRange)", "\"active\":\(layer.inRange)",
+            "\"matrix\":" + numbers(layer.matrix), "\"world\":" + numbers(layer.world), "\"opacity\":" + number(layer.drawnOpacity),
+            "\"in_range\":\(layer.inRange)", "\"active\":\(layer.active)",
+            "\"comp_frame\":" + number(layer.compositionFrame),
         ]
         return "{\"file\":\(JSONText.quoted(file)),\"frame\":\(number(frame)),\"layer\":\"\(layer.layer)\",\"values\":{"
             + members.joined(separator: ",") + "}}"

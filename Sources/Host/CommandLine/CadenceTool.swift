@@ -84,6 +84,8 @@ public struct CadenceTool {
     /// Runs a command line (without the program name) and returns the exit status.
     public mutating func run(_ arguments: [String]) -> Int32 {
         do {
+            // Warnings written on the way are flushed whatever happens (standard error is buffered).
+            defer { try? standardError.flush() }
             try dispatch(arguments)
             try standardOutput.flush()
             return 0
@@ -91,6 +93,7 @@ public struct CadenceTool {
             return 0
         } catch let exit as ExitStatus {
             try? standardOutput.flush()
+            try? standardError.flush()
             return exit.status
         } catch let error as UsageError {
             return fail(error.description, status: 2)

@@ -11,12 +11,23 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 
-/// A strict JSON parser (RFC 8259) that reports errors by line and column, rejects duplicate keys,
-/// and limits nesting so that hostile input cannot exhaust the stack.
+/// A strict JSON parser (RFC 8259) that reports errors by line and column, rejects duplicate keys
+/// (unless asked to keep the last, as JavaScript's `JSON.parse` does), and limits nesting so that
+/// hostile input cannot exhaust the stack.
 public struct JSONParser {
+    /// What a repeated key in one object means.
+    public enum DuplicateKeys: Sendable, Hashable {
+        /// A syntax error that names the key (Cadence's documents).
+        case reject
+        /// The last value wins, at the first key's place: what JavaScript's `JSON.parse` does, and
+        /// so what files written for browser players (Lottie) may rely on.
+        case keepLast
+    }
+
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    private var duplicateKeys = DuplicateKeys.reject
     /// The deepest nesting accepted.
     public static let maximumDepth = 512
 
@@ -29,7 +40,13 @@ public struct JSONParser {
 
     /// Parses a complete JSON text from UTF-8 bytes.
     public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try parse(bytes: bytes, duplicateKeys: .reject)
+    }
+
+    /// Parses a complete JSON text from UTF-8 bytes, with a choice of what a repeated key means.
+    public static func parse(bytes: [UInt8], duplicateKeys: DuplicateKeys) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
+        parser.duplicateKeys = duplicateKeys
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         let value = try parser.parseValue()
@@ -112,7 +129,7 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, value: JSONValue)] = []
-        var keys = Set<String>()
+        var places: [String: Int] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -125,14 +142,21 @@ public struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            guard keys.insert(key).inserted else { throw error("duplicate key \"\(InputExcerpt.excerpt(key))\"", at: keyStart) }
+            let place = places[key]
+            if place == nil { places[key] = members.count }
+            if place != nil, duplicateKeys == .reject { throw error("duplicate key \"\(InputExcerpt.excerpt(key))\"", at: keyStart) }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected ':' after the key, found \(describeCurrent())")
             }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue()))
+            let value = try parseValue()
+            if let place {
+                members[place].value = value
+            } else {
+                members.append((key, value))
+            }
             if try consumeSeparator(orClosing: "}") { return .object(members) }
         }
     }

@@ -1,32 +1,40 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A Lottie (Bodymovin) animation's layers and their transforms, read from its JSON and evaluated
 /// at any composition frame as lottie-web evaluates them (Docs/Lottie.md).
 ///
-/// This first part reads the top-level layers of a composition: their transforms (anchor,
-/// position, split position, scale, rotation, opacity, skew and skew axis), parenting and in and
-/// out points, with keyframes (holds, per-dimension cubic easing, legacy end values, spatial
-/// tangents). Files with features it does not read yet are refused with the feature and its JSON
-/// path: expressions, precompositions, time remapping, stretch, 3D layers, auto-orient.
+/// The reader takes the composition and its precompositions (`assets` with `layers`, placed by
+/// precomposition layers with their own start time, stretch and time remapping), every layer type
+/// as a transform (anchor, position or split position, scale, rotation or the 3D rotations and
+/// orientation, opacity, skew and skew axis, auto-orient), parenting, and in and out points, with
+/// keyframes (holds, per-dimension cubic easing, legacy end values, spatial tangents). Files that
+/// use expressions are refused with the JSON path of the first one; so are precompositions that
+/// contain themselves, references to missing assets, and files whose precompositions expand to
+/// more than ``maximumLayerCount`` layers.
 public struct LottieAnimation: Sendable {
     /// A layer's transform properties, in the file's units.
     struct Transform: Sendable {
         var anchor = LottieProperty(value: [0, 0, 0], keyframes: [])
         var position = LottieProperty(value: [0, 0, 0], keyframes: [])
-        /// Split position (`"p": {"s": true, "x": …, "y": …}`).
+        /// Split position (`"p": {"s": true, "x": …, "y": …, "z": …}`).
         var positionX: LottieProperty?
         var positionY: LottieProperty?
+        var positionZ: LottieProperty?
         var scale = LottieProperty(value: [100, 100, 100], keyframes: [])
         var rotation = LottieProperty(value: [0], keyframes: [])
+        /// The 3D rotations and orientation, used instead of `rotation` when the layer has `rx`
+        /// (lottie-web's rule, whatever `ddd` says).
+        var rotation3D: Rotation3D?
         var opacity = LottieProperty(value: [100], keyframes: [])
         var skew: LottieProperty?
         var skewAxis: LottieProperty?
+    }
+
+    /// `rx`, `ry`, `rz` (degrees) and the orientation `or` (degrees, interpolated along the
+    /// shortest rotation between keyframes).
+    struct Rotation3D: Sendable {
+        var x: LottieProperty
+        var y: LottieProperty
+        var z: LottieProperty
+        var orientation: LottieProperty
     }
 
     /// One layer.
@@ -37,8 +45,21 @@ public struct LottieAnimation: Sendable {
         var parent: Int?
         var inPoint: Double
         var outPoint: Double
+        /// `st`: where the layer's own time starts, in its composition's frames.
+        var startTime: Double
+        /// `sr`: a precomposition's time stretch (lottie-web applies it to nothing else).
+        var stretch: Double
+        /// `ao`: the layer turns to follow its position's path.
+        var autoOrient: Bool
+        /// For a precomposition layer, the composition it places (an index in `compositions`).
+        var composition: Int?
+        /// `tm`: a precomposition's time remapping, in seconds.
+        var timeRemap: LottieProperty?
         var transform: Transform
     }
+
+    /// The root composition (index 0) and the precompositions, each a list of layers.
+    let compositions: [[Layer]]
 
     /// Frames per second.
     public let frameRate: Double
@@ -46,14 +67,27 @@ public struct LottieAnimation: Sendable {
     public let inPoint: Double
     /// The frame after the last.
     public let outPoint: Double
-    let layers: [Layer]
+    /// The number of layers once every precomposition layer is expanded into its composition's
+    /// layers (what a player builds), counting the precomposition layers themselves.
+    public let layerCount: Int
+
+    /// What the reader read past: a precomposition layer whose asset is missing (it is kept as a
+    /// transform with no layers inside), each with its JSON path.
+    public let warnings: [DocumentError]
+
+    /// The deepest a precomposition may sit inside others (each level is a step of recursion).
+    public static let maximumNesting = 100
+
+    /// The most layers a file may expand to (a precomposition placed ten times inside one placed
+    /// ten times, and so on, grows as a power).
+    public static let maximumLayerCount = 200_000
 
     /// Reads an animation.
     ///
     /// - Parameters:
-    ///   - text: The file's JSON.
+    ///   - text: The file's JSON. As in a browser, a key repeated in one object keeps its last value.
     ///   - file: Its name, for errors.
-    /// - Throws: ``DocumentError`` naming the JSON path of the first problem or unsupported feature.
+    /// - Throws: ``DocumentErrors`` naming the JSON path of the first problem or unsupported feature.
     public init(parsing text: String, file: String? = nil) throws(DocumentErrors) {
         func fail(_ error: DocumentError) -> DocumentErrors {
             var error = error
@@ -61,35 +95,288 @@ public struct LottieAnimation: Sendable {
             return DocumentErrors(errors: [error])
         }
         let root: JSONValue
-        do { root = try JSONParser.parse(text) } catch {
+        do { root = try JSONParser.parse(bytes: Array(text.utf8), duplicateKeys: .keepLast) } catch {
             throw fail(DocumentError(path: "$", message: "invalid JSON: \(error)"))
         }
         do throws(DocumentError) {
             let cursor = JSONCursor(root)
             _ = try cursor.object()
+            if let path = Self.firstExpression(in: root, path: "$") {
+                throw DocumentError(path: path, message: "expressions are not supported")
+            }
             frameRate = try Self.positive(try cursor.required("fr"))
             inPoint = try Self.finite(try cursor.required("ip"))
             outPoint = try Self.finite(try cursor.required("op"))
             guard outPoint > inPoint else { throw try cursor.required("op").error("op must be greater than ip") }
-            if let ddd = cursor.child("ddd"), try ddd.number() == 1 {
-                throw ddd.error("3D compositions (ddd 1) are not supported yet")
+            // Precompositions: assets with layers, found by id (the first with that id, as lottie-web).
+            var assetOfID: [String: Int] = [:]
+            var assets: [JSONCursor] = []
+            if let list = cursor.child("assets") {
+                for asset in try list.array() {
+                    guard case .object = asset.value else { continue }
+                    if let id = asset.child("id"), case .string(let name) = id.value, assetOfID[name] == nil {
+                        assetOfID[name] = assets.count
+                        assets.append(asset)
+                    } else {
+                        assets.append(asset)
+                    }
+                }
             }
-            var layers: [Layer] = []
-            for layer in try cursor.required("layers").array() { layers.append(try Self.layer(layer)) }
-            self.layers = layers
+            var reader = Reader(assets: assets, assetOfID: assetOfID, slots: cursor.child("slots"))
+            _ = try reader.composition(layers: try cursor.required("layers"), asset: nil)
+            compositions = reader.compositions
+            layerCount = try reader.expandedCount(of: 0, cursor: cursor)
+            warnings = reader.warnings.map { warning in
+                var warning = warning
+                warning.file = file
+                return warning
+            }
         } catch {
             throw fail(error)
         }
     }
 
-    private static func finite(_ cursor: JSONCursor) throws(DocumentError) -> Double {
+    /// The JSON path of the first expression (a property's `"x"` text) in a file, if any.
+    static func firstExpression(in value: JSONValue, path: String) -> String? {
+        switch value {
+        case .object(let members):
+            if members.contains(where: { $0.key == "k" }), let x = members.first(where: { $0.key == "x" }), case .string = x.value {
+                return path == "$" ? "x" : path + ".x"
+            }
+            for member in members {
+                if let found = firstExpression(in: member.value, path: path == "$" ? member.key : path + "." + member.key) { return found }
+            }
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                if let found = firstExpression(in: item, path: "\(path)[\(index)]") { return found }
+            }
+        default: break
+        }
+        return nil
+    }
+
+    /// Reads compositions depth first, so that a precomposition that contains itself is found.
+    private struct Reader {
+        let assets: [JSONCursor]
+        let assetOfID: [String: Int]
+        /// The file's slots (`"slots": {"id": {"p": property}}`), which replace the members of a
+        /// property that names one with `"sid"`.
+        let slots: JSONCursor?
+        var warnings: [DocumentError] = []
+        var compositions: [[Layer]] = []
+        /// The composition read from each asset, once.
+        var compositionOfAsset: [Int: Int] = [:]
+        /// The assets being read, from the root down.
+        var reading: [Int] = []
+        /// Expanded layer counts, per composition.
+        var counts: [Int: Int] = [:]
+
+        mutating func composition(layers cursor: JSONCursor, asset: Int?) throws(DocumentError) -> Int {
+            let position = compositions.count
+            compositions.append([])
+            if let asset {
+                compositionOfAsset[asset] = position
+                reading.append(asset)
+            }
+            var layers: [Layer] = []
+            for item in try cursor.array() {
+                var layer = try self.layer(item)
+                if layer.type == 0 {
+                    layer.composition = try precomposition(of: item)
+                }
+                layers.append(layer)
+            }
+            compositions[position] = layers
+            if asset != nil { reading.removeLast() }
+            return position
+        }
+
+        mutating func precomposition(of layer: JSONCursor) throws(DocumentError) -> Int {
+            let reference = try layer.required("refId")
+            let id = try reference.string()
+            guard let asset = assetOfID[id] else {
+                // lottie-ios plays such a file with the layer empty; lottie-web does not load it.
+                warnings.append(reference.error("no asset has the id \"\(InputExcerpt.excerpt(id))\": the precomposition is empty"))
+                return try composition(layers: JSONCursor(.array([]), path: reference.path), asset: nil)
+            }
+            guard !reading.contains(asset) else {
+                throw reference.error("the precomposition \"\(InputExcerpt.excerpt(id))\" contains itself")
+            }
+            guard reading.count < LottieAnimation.maximumNesting else {
+                throw reference.error("precompositions nested more than \(LottieAnimation.maximumNesting) deep")
+            }
+            if let known = compositionOfAsset[asset] { return known }
+            guard let layers = assets[asset].child("layers") else {
+                throw reference.error("the asset \"\(InputExcerpt.excerpt(id))\" is not a precomposition (it has no layers)")
+            }
+            return try composition(layers: layers, asset: asset)
+        }
+
+        /// The layers a composition expands to, refusing more than the maximum.
+        mutating func expandedCount(of composition: Int, cursor: JSONCursor) throws(DocumentError) -> Int {
+            if let known = counts[composition] { return known }
+            var total = 0
+            for layer in compositions[composition] {
+                total += 1
+                if let inner = layer.composition { total += try expandedCount(of: inner, cursor: cursor) }
+                guard total <= LottieAnimation.maximumLayerCount else {
+                    throw cursor.error("the precompositions expand to more than \(LottieAnimation.maximumLayerCount) layers")
+                }
+            }
+            counts[composition] = total
+            return total
+        }
+
+        func layer(_ cursor: JSONCursor) throws(DocumentError) -> Layer {
+            _ = try cursor.object()
+            let type = try LottieAnimation.integer(try cursor.required("ty"))
+            var transform = Transform()
+            if let ks = cursor.child("ks") {
+                _ = try ks.object()
+                if let a = ks.child("a") { transform.anchor = try property(a, multidimensional: true) }
+                if let p = ks.child("p") {
+                    if case .object = p.value, try LottieAnimation.flag(p.child("s")) {
+                        transform.positionX = try property(try p.required("x"))
+                        transform.positionY = try property(try p.required("y"))
+                        transform.positionZ = try p.child("z").map(property)
+                    } else {
+                        transform.position = try property(p, multidimensional: true)
+                    }
+                }
+                if let s = ks.child("s") { transform.scale = try property(s, multidimensional: true) }
+                if let r = ks.child("r") { transform.rotation = try property(r) }
+                if let rx = ks.child("rx") {
+                    let zero = LottieProperty(value: [0], keyframes: [])
+                    var orientation = try ks.child("or").map(property) ?? LottieProperty(value: [0, 0, 0], keyframes: [])
+                    // lottie-web drops an orientation's spatial tangents: it turns, it does not travel.
+                    for index in orientation.keyframes.indices {
+                        orientation.keyframes[index].outTangent = nil
+                        orientation.keyframes[index].inTangent = nil
+                    }
+                    orientation.sphericalInterpolation = true
+                    transform.rotation3D = Rotation3D(
+                        x: try property(rx), y: try ks.child("ry").map(property) ?? zero,
+                        z: try ks.child("rz").map(property) ?? zero, orientation: orientation)
+                }
+                if let o = ks.child("o") { transform.opacity = try property(o) }
+                if let sk = ks.child("sk") {
+                    transform.skew = try property(sk)
+                    transform.skewAxis = try ks.child("sa").map(property) ?? LottieProperty(value: [0], keyframes: [])
+                }
+            }
+            // lottie-web treats a missing or zero stretch as 1.
+            let stretch = try cursor.child("sr").map(LottieAnimation.finite) ?? 1
+            return Layer(
+                name: try cursor.child("nm").map { cursor throws(DocumentError) in try cursor.string() },
+                index: try cursor.child("ind").map { cursor throws(DocumentError) in try LottieAnimation.integer(cursor) },
+                type: type,
+                parent: try cursor.child("parent").map { cursor throws(DocumentError) in try LottieAnimation.integer(cursor) },
+                // Telegram's stickers leave out "ip" (and "st"): from the start.
+                inPoint: try cursor.child("ip").map(LottieAnimation.finite) ?? 0, outPoint: try LottieAnimation.finite(try cursor.required("op")),
+                startTime: try cursor.child("st").map(LottieAnimation.finite) ?? 0, stretch: stretch == 0 ? 1 : stretch,
+                autoOrient: try LottieAnimation.flag(cursor.child("ao")),
+                composition: nil,
+                timeRemap: type == 0 ? try cursor.child("tm").map(property) : nil,
+                transform: transform)
+        }
+
+        /// `{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}`.
+        ///
+        /// As lottie-web, the shape of `k` decides, not `a`: a number or an array of numbers is a
+        /// static value, an array of objects is keyframes. A property with `"sid"` takes the
+        /// members of that slot's `p` over its own.
+        func property(_ cursor: JSONCursor, multidimensional: Bool) throws(DocumentError) -> LottieProperty {
+            var property = try self.property(cursor)
+            if multidimensional { property.straightenCollinearTangents() }
+            return property
+        }
+
+        func property(_ cursor: JSONCursor) throws(DocumentError) -> LottieProperty {
+            var cursor = cursor
+            let members = try cursor.object()
+            if let sid = cursor.child("sid"), case .string(let name) = sid.value,
+               let slot = slots?.child(name)?.child("p"), case .object(let replacements) = slot.value {
+                var merged = members
+                for replacement in replacements {
+                    if let place = merged.firstIndex(where: { $0.key == replacement.key }) {
+                        merged[place].value = replacement.value
+                    } else {
+                        merged.append(replacement)
+                    }
+                }
+                cursor = JSONCursor(.object(merged), path: slot.path)
+            }
+            let k = try cursor.required("k")
+            switch k.value {
+            case .number:
+                var property = LottieProperty(value: [try LottieAnimation.finite(k)], keyframes: [])
+                property.isArray = false
+                return property
+            case .array(let items):
+                guard let first = items.first else { throw k.error("a value needs at least one number") }
+                if case .number = first { return LottieProperty(value: try LottieAnimation.numbers(k), keyframes: []) }
+            default:
+                throw k.error("expected a number, an array of numbers or keyframes, found \(k.value.typeName)")
+            }
+            var keyframes: [LottieProperty.Keyframe] = []
+            for item in try k.array() {
+                _ = try item.object()
+                let time = try LottieAnimation.finite(try item.required("t"))
+                if let previous = keyframes.last, time < previous.time {
+                    throw item.child("t")!.error("keyframe times must not decrease (\(time) after \(previous.time))")
+                }
+                var keyframe = LottieProperty.Keyframe(
+                    time: time, start: try item.child("s").map(LottieAnimation.numbers), end: try item.child("e").map(LottieAnimation.numbers),
+                    hold: try LottieAnimation.flag(item.child("h")),
+                    easing: [], handles: [],
+                    outTangent: try LottieAnimation.tangent(item.child("to")), inTangent: try LottieAnimation.tangent(item.child("ti")))
+                if keyframe.start?.isEmpty == true { throw item.child("s")!.error("a keyframe value needs at least one number") }
+                if let o = item.child("o"), let i = item.child("i") {
+                    let ox = try LottieAnimation.numbers(try o.required("x")), oy = try LottieAnimation.numbers(try o.required("y"))
+                    let ix = try LottieAnimation.numbers(try i.required("x")), iy = try LottieAnimation.numbers(try i.required("y"))
+                    guard !ox.isEmpty, !oy.isEmpty, !ix.isEmpty, !iy.isEmpty else {
+                        throw item.error("an easing handle (\"o\" and \"i\", \"x\" and \"y\") needs at least one number")
+                    }
+                    func raw(_ cursor: JSONCursor, _ values: [Double]) -> LottieProperty.RawNumber {
+                        if case .array = cursor.value { return LottieProperty.RawNumber(values: values, isArray: true) }
+                        return LottieProperty.RawNumber(values: values, isArray: false)
+                    }
+                    var name: String?
+                    if let n = item.child("n"), case .string(let text) = n.value { name = text }
+                    keyframe.raw = LottieProperty.RawEasing(
+                        outX: raw(try o.required("x"), ox), outY: raw(try o.required("y"), oy),
+                        inX: raw(try i.required("x"), ix), inY: raw(try i.required("y"), iy), name: name)
+                    let count = max(ox.count, oy.count, ix.count, iy.count)
+                    keyframe.handles = (0..<count).map { d in
+                        func pick(_ values: [Double]) -> Double { d < values.count ? values[d] : values[0] }
+                        return LottieProperty.Handles(x1: pick(ox), y1: pick(oy), x2: pick(ix), y2: pick(iy))
+                    }
+                    keyframe.easing = keyframe.handles.map { handles in
+                        // lottie-web's BezierEasing: x outside 0...1 is not meaningful (clamped here),
+                        // and a curve with x1 = y1 and x2 = y2 is the identity, exactly.
+                        let x1 = min(max(handles.x1, 0), 1), x2 = min(max(handles.x2, 0), 1)
+                        if x1 == handles.y1, x2 == handles.y2 { return nil }
+                        return try? CubicBezierTiming(x1, handles.y1, x2, handles.y2)
+                    }
+                }
+                keyframes.append(keyframe)
+            }
+            guard !keyframes.isEmpty else { throw k.error("an animated property needs at least one keyframe") }
+            guard keyframes.contains(where: { $0.start != nil }) else {
+                throw k.error("an animated property needs a keyframe with a value (\"s\")")
+            }
+            return LottieProperty(value: keyframes.first { $0.start != nil }!.start!, keyframes: keyframes)
+        }
+    }
+
+    static func finite(_ cursor: JSONCursor) throws(DocumentError) -> Double {
         let value = try cursor.number()
         guard value.isFinite else { throw cursor.error("expected a finite number") }
         return value
     }
 
     /// A whole number that fits an `Int` exactly (`ty`, `ind`, `parent`).
-    private static func integer(_ cursor: JSONCursor) throws(DocumentError) -> Int {
+    static func integer(_ cursor: JSONCursor) throws(DocumentError) -> Int {
         let value = try finite(cursor)
         guard value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else {
             throw cursor.error("expected a whole number, found \(value)")
@@ -103,46 +390,18 @@ public struct LottieAnimation: Sendable {
         return value
     }
 
-    private static func layer(_ cursor: JSONCursor) throws(DocumentError) -> Layer {
-        _ = try cursor.object()
-        let type = try integer(try cursor.required("ty"))
-        if type == 0 { throw cursor.child("ty")!.error("precomposition layers (ty 0) are not supported yet") }
-        if type == 13 { throw cursor.child("ty")!.error("camera layers (ty 13) are not supported") }
-        if let tm = cursor.child("tm") { throw tm.error("time remapping (tm) is not supported yet") }
-        if let sr = cursor.child("sr"), try finite(sr) != 1 { throw sr.error("time stretch (sr other than 1) is not supported yet") }
-        if let ddd = cursor.child("ddd"), try ddd.number() == 1 { throw ddd.error("3D layers (ddd 1) are not supported yet") }
-        if let ao = cursor.child("ao"), try ao.number() == 1 { throw ao.error("auto-orient (ao 1) is not supported yet") }
-        var transform = Transform()
-        if let ks = cursor.child("ks") {
-            _ = try ks.object()
-            if let a = ks.child("a") { transform.anchor = try property(a) }
-            if let p = ks.child("p") {
-                if case .object = p.value, let split = p.child("s"), case .bool(true) = split.value {
-                    transform.positionX = try property(try p.required("x"))
-                    transform.positionY = try property(try p.required("y"))
-                    if let z = p.child("z") { throw z.error("a split position's z is not supported yet") }
-                } else {
-                    transform.position = try property(p)
-                }
-            }
-            if let s = ks.child("s") { transform.scale = try property(s) }
-            if let r = ks.child("r") { transform.rotation = try property(r) }
-            if let rz = ks.child("rz") { throw rz.error("3D rotation (rz) is not supported yet") }
-            if let o = ks.child("o") { transform.opacity = try property(o) }
-            if let sk = ks.child("sk") { transform.skew = try property(sk) }
-            if let sa = ks.child("sa") { transform.skewAxis = try property(sa) }
+    /// A flag written as 0/1 or false/true.
+    static func flag(_ cursor: JSONCursor?) throws(DocumentError) -> Bool {
+        guard let cursor else { return false }
+        switch cursor.value {
+        case .bool(let value): return value
+        case .number(let value): return value != 0
+        default: throw cursor.error("expected 0 or 1, found \(cursor.value.typeName)")
         }
-        return Layer(
-            name: try cursor.child("nm").map { cursor throws(DocumentError) in try cursor.string() },
-            index: try cursor.child("ind").map { cursor throws(DocumentError) in try integer(cursor) },
-            type: type,
-            parent: try cursor.child("parent").map { cursor throws(DocumentError) in try integer(cursor) },
-            inPoint: try finite(try cursor.required("ip")), outPoint: try finite(try cursor.required("op")),
-            transform: transform)
     }
 
     /// A number or an array of numbers.
-    private static func numbers(_ cursor: JSONCursor) throws(DocumentError) -> [Double] {
+    static func numbers(_ cursor: JSONCursor) throws(DocumentError) -> [Double] {
         switch cursor.value {
         case .number: return [try finite(cursor)]
         case .array: return try cursor.array().map { item throws(DocumentError) in try finite(item) }
@@ -150,50 +409,10 @@ public struct LottieAnimation: Sendable {
         }
     }
 
-    /// `{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}`.
-    private static func property(_ cursor: JSONCursor) throws(DocumentError) -> LottieProperty {
-        _ = try cursor.object()
-        if let expression = cursor.child("x") { throw expression.error("expressions are not supported") }
-        let k = try cursor.required("k")
-        let animated = try cursor.child("a").map { cursor throws(DocumentError) in try cursor.number() == 1 } ?? false
-        // Some exporters omit "a": keyframes are an array of objects with "t".
-        let isKeyframes: Bool
-        if case .array(let items) = k.value, let first = items.first, case .object = first, first["t"] != nil {
-            isKeyframes = true
-        } else {
-            isKeyframes = false
-        }
-        guard animated || isKeyframes else { return LottieProperty(value: try numbers(k), keyframes: []) }
-        var keyframes: [LottieProperty.Keyframe] = []
-        for item in try k.array() {
-            _ = try item.object()
-            let time = try finite(try item.required("t"))
-            if let previous = keyframes.last, time < previous.time {
-                throw item.child("t")!.error("keyframe times must not decrease (\(time) after \(previous.time))")
-            }
-            var keyframe = LottieProperty.Keyframe(
-                time: time, start: try item.child("s").map(numbers), end: try item.child("e").map(numbers),
-                hold: try item.child("h").map { cursor throws(DocumentError) in try cursor.number() == 1 } ?? false,
-                easing: [], outTangent: try item.child("to").map(numbers), inTangent: try item.child("ti").map(numbers))
-            if let o = item.child("o"), let i = item.child("i") {
-                let ox = try numbers(try o.required("x")), oy = try numbers(try o.required("y"))
-                let ix = try numbers(try i.required("x")), iy = try numbers(try i.required("y"))
-                guard !ox.isEmpty, !oy.isEmpty, !ix.isEmpty, !iy.isEmpty else {
-                    throw item.error("an easing handle (\"o\" and \"i\", \"x\" and \"y\") needs at least one number")
-                }
-                let count = max(ox.count, oy.count, ix.count, iy.count)
-                keyframe.easing = (0..<count).map { d in
-                    func pick(_ values: [Double]) -> Double { d < values.count ? values[d] : values[0] }
-                    // lottie-web's BezierEasing: x outside 0...1 is not meaningful (clamped here),
-                    // and a curve with x1 = y1 and x2 = y2 is the identity, exactly.
-                    let x1 = min(max(pick(ox), 0), 1), x2 = min(max(pick(ix), 0), 1)
-                    if x1 == pick(oy), x2 == pick(iy) { return nil }
-                    return try? CubicBezierTiming(x1, pick(oy), x2, pick(iy))
-                }
-            }
-            keyframes.append(keyframe)
-        }
-        guard !keyframes.isEmpty else { throw k.error("an animated property needs at least one keyframe") }
-        return LottieProperty(value: keyframes[0].start ?? [0], keyframes: keyframes)
+    /// A spatial tangent (`to`, `ti`): numbers, or `null` for none.
+    static func tangent(_ cursor: JSONCursor?) throws(DocumentError) -> [Double]? {
+        guard let cursor else { return nil }
+        if case .null = cursor.value { return nil }
+        return try numbers(cursor)
     }
 }

@@ -1,5 +1,6 @@
 // libFuzzer target: the Lottie reader (`LottieAnimation(parsing:)`), then every layer's
-// transform at the first, a middle and the last frame and at hostile frames. A finding is a crash
+// transform at the first, a middle and the last frame and at hostile frames, exact and as
+// lottie-web computes them (`LottieWebPlayer`). A finding is a crash
 // or a hang; refusals (an error naming the feature and its JSON path) are the expected answer to
 // what the reader does not read.
 import FuzzDriver
@@ -7,8 +8,10 @@ import TimelineHost
 
 runFuzzer("FuzzLottie") { data, count in
     guard let animation = try? LottieAnimation(parsing: fuzzText(data, count)) else { return 0 }
+    var player = LottieWebPlayer(animation)
     for frame in [animation.inPoint, (animation.inPoint + animation.outPoint) / 2, animation.outPoint, -.infinity, .infinity, .nan] {
         _ = animation.values(at: frame)
+        _ = player.values(at: frame)
     }
     return 0
 }

@@ -239,6 +239,9 @@ struct DocumentErrorTests {
         #expect(errors("") == ["$: invalid JSON: line 1, column 1: expected a value, found the end of the document"])
         #expect(errors(#"{"cadence": 1, "tracks": [], "tracks": []}"#)
             == [#"$: invalid JSON: line 1, column 30: duplicate key "tracks""#])
+        // What JSON.parse does, for files written for browsers: the last value, at the first place.
+        let kept = try? JSONParser.parse(bytes: Array(#"{"a": 1, "b": 2, "a": [3]}"#.utf8), duplicateKeys: .keepLast)
+        #expect(kept == .object([("a", .array([.number(3)])), ("b", .number(2))]))
         #expect(errors(#"{"cadence": 2, "tracks": []}"#)
             == ["cadence: unsupported format version 2 (this build reads version 1)"])
         #expect(errors(#"{"tracks": []}"#) == [#"$: missing required key "cadence""#])

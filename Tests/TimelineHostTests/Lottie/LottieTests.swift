@@ -94,10 +94,29 @@ struct LottieTests {
         let base = #"{"fr": 30, "ip": 0, "op": 60, "layers": [LAYER]}"#
         func layer(_ text: String) -> String { base.replacingOccurrences(of: "LAYER", with: text) }
         #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "ks": {"p": {"a": 0, "k": [0, 0], "x": "value"}}}"#)) == "t.json: layers[0].ks.p.x: expressions are not supported")
-        #expect(error(layer(#"{"ty": 0, "refId": "c", "ip": 0, "op": 60}"#)).contains("layers[0].ty: precomposition layers (ty 0) are not supported yet"))
-        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "tm": {"a": 0, "k": 0}}"#)).contains("layers[0].tm: time remapping"))
-        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "sr": 2}"#)).contains("layers[0].sr: time stretch"))
-        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "ddd": 1}"#)).contains("layers[0].ddd: 3D layers"))
+        // Expressions anywhere (here in a shape), not only in transforms.
+        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "shapes": [{"ty": "gr", "it": [{"ty": "el", "s": {"a": 0, "k": [1, 1], "x": "v"}}]}]}"#))
+            == "t.json: layers[0].shapes[0].it[0].s.x: expressions are not supported")
+        // A precomposition that contains itself, directly or not.
+        let cycle = #"{"fr": 30, "ip": 0, "op": 60, "assets": [{"id": "a", "layers": [{"ty": 0, "refId": "b", "ip": 0, "op": 60}]}, {"id": "b", "layers": [{"ty": 0, "refId": "a", "ip": 0, "op": 60}]}], "layers": [{"ty": 0, "refId": "a", "ip": 0, "op": 60}]}"#
+        #expect(error(cycle) == #"t.json: assets[1].layers[0].refId: the precomposition "a" contains itself"#)
+        #expect(error(layer(#"{"ty": 0, "refId": "img", "ip": 0, "op": 60}"#).replacingOccurrences(of: #""layers""#, with: #""assets": [{"id": "img", "p": "x.png"}], "layers""#))
+            .contains(#"layers[0].refId: the asset "img" is not a precomposition"#))
+        // Twenty levels of a precomposition placed twice: a million layers, refused before building them.
+        var assets: [String] = []
+        for level in 0..<20 {
+            let inner = level == 19 ? #"{"ty": 3, "ip": 0, "op": 60}"# : #"{"ty": 0, "refId": "c\#(level + 1)", "ip": 0, "op": 60}"#
+            assets.append(#"{"id": "c\#(level)", "layers": [\#(inner), \#(inner)]}"#)
+        }
+        let bomb = #"{"fr": 30, "ip": 0, "op": 60, "assets": [\#(assets.joined(separator: ","))], "layers": [{"ty": 0, "refId": "c0", "ip": 0, "op": 60}]}"#
+        #expect(error(bomb).contains("the precompositions expand to more than 200000 layers"))
+        // A chain of 150 precompositions, each placing the next once.
+        let chain = (0..<150).map { level in
+            #"{"id": "d\#(level)", "layers": [\#(level == 149 ? #"{"ty": 3, "ip": 0, "op": 60}"# : #"{"ty": 0, "refId": "d\#(level + 1)", "ip": 0, "op": 60}"#)]}"#
+        }
+        let deep = #"{"fr": 30, "ip": 0, "op": 60, "assets": [\#(chain.joined(separator: ","))], "layers": [{"ty": 0, "refId": "d0", "ip": 0, "op": 60}]}"#
+        #expect(error(deep).contains("precompositions nested more than 100 deep"))
+        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "ks": {"o": {"a": 0, "k": "half"}}}"#)).contains("layers[0].ks.o.k: expected a number, an array of numbers or keyframes"))
         #expect(error(#"{"fr": 0, "ip": 0, "op": 60, "layers": []}"#).contains("fr: expected a number greater than 0"))
         #expect(error(#"{"fr": 30, "ip": 0, "op": 60, "layers": [{"ty": 4, "ip": 0, "op": 60, "ks": {"o": {"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [1]}]}}}]}"#).contains("keyframe times must not decrease"))
         #expect(error("not json").contains("invalid JSON"))
@@ -113,9 +132,19 @@ struct LottieTests {
         let lines = result.out.split(separator: "\n")
         #expect(lines.count == 2)
         let name = file.split(separator: "/").last!
-        #expect(lines[1] == #"{"file":"\#(name)","frame":1.5,"layer":"0","values":{"nm":"n","ind":1,"ty":3,"parent":null,"a":[0,0,0],"p":[0,0,0],"s":[1,1,1],"r":0,"o":0.5,"matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"world":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"opacity":0.5,"in_range":true,"active":true}}"#)
+        #expect(lines[1] == #"{"file":"\#(name)","frame":1.5,"layer":"0","values":{"nm":"n","ind":1,"ty":3,"parent":null,"a":[0,0,0],"p":[0,0,0],"s":[1,1,1],"r":0,"o":0.5,"matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"world":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"opacity":0.5,"in_range":true,"active":true,"comp_frame":1.5}}"#)
         #expect(cadence("lottie", "values").status == 2)
         #expect(cadence("lottie", "frobnicate", file).status == 2)
         #expect(cadence("lottie", "values", file, "--frames", "x").status == 2)
+        let compatible = cadence("lottie", "values", file, "--frames", "0,1.5", "--compat", "lottie-web")
+        // lottie-web never draws a null layer, so its drawn opacity stays 1.
+        #expect(compatible.status == 0, "\(compatible.err)")
+        #expect(compatible.out == result.out.replacingOccurrences(of: #""opacity":0.5"#, with: #""opacity":1"#))
+        let unknown = cadence("lottie", "values", file, "--compat", "bodymovin")
+        #expect(unknown.status == 2 && unknown.err.contains("unknown '--compat' mode 'bodymovin'; modes: lottie-web"))
+        // A missing precomposition is read as an empty one, with a warning on standard error.
+        let missing = try temporaryFile("missing.json", #"{"fr": 30, "ip": 0, "op": 2, "layers": [{"ty": 0, "refId": "gone", "ip": 0, "op": 2}]}"#)
+        let warned = cadence("lottie", "values", missing, "--frames", "0")
+        #expect(warned.status == 0 && warned.err.contains(#"warning: \#(missing): layers[0].refId: no asset has the id "gone": the precomposition is empty"#))
     }
 }

@@ -9,7 +9,7 @@ import TimelineHost
 public enum BenchmarkSuite {
     /// The scenarios, by the names `--filter` matches (a case's name starts with its scenario's).
     public static let scenarioNames = [
-        "scalar", "springs", "transitions", "signals", "morph", "host", "multicore", "authoring", "raster",
+        "scalar", "springs", "transitions", "signals", "morph", "host", "multicore", "authoring", "raster", "lottie",
     ]
 
     /// Runs the cases the request selects and writes the report line by line.
@@ -123,7 +123,7 @@ struct SuiteConfiguration {
         ScalarTracksScenario.cases(self) + SpringTracksScenario.cases(self)
             + TransitionSceneScenario.cases(self) + SignalScenario.cases(self) + PathMorphScenario.cases(self)
             + HostLoopScenario.cases(self) + MultiCoreScenario.cases(self) + AuthoringScenario.cases(self)
-            + RasterScenario.cases(self)
+            + RasterScenario.cases(self) + LottieScenario.cases(self)
     }
 
     /// The N that scenario 7 uses.

@@ -37,6 +37,10 @@ extension CadenceTool {
         }
         let path = list.positionals[0]
         let bytes = try FileInput.read(path, maximumCount: TimelineDocument.maximumSize)
+        if Self.isLottie(bytes) {
+            try renderLottie(path, bytes: bytes, list: list, realTime: realTime)
+            return
+        }
         let document = try loadDocument(path, bytes: bytes)
         var source = document.makeSource()
         let frameRate = try list.frameRate() ?? document.frameRate
@@ -44,6 +48,35 @@ extension CadenceTool {
             &source, frameRate: frameRate, frames: try list.frameRange(), list: list, realTime: realTime,
             scene: document.scene.map { SceneDescription.json($0) }, title: document.name,
             identity: RenderIdentity(source: "document \(path == "-" ? "<stdin>" : path)", bytes: bytes, list: list))
+    }
+
+    /// Whether a file is a Lottie animation rather than a timeline document: an object with
+    /// `layers` and a frame rate `fr`, and no `cadence` version.
+    static func isLottie(_ bytes: [UInt8]) -> Bool {
+        guard case .object(let members)? = try? JSONParser.parse(bytes: bytes, duplicateKeys: .keepLast) else { return false }
+        let keys = Set(members.map(\.key))
+        return !keys.contains("cadence") && keys.contains("layers") && keys.contains("fr")
+    }
+
+    /// `render` and `play` of a Lottie file: its layers' values (Docs/Lottie.md).
+    private mutating func renderLottie(_ path: String, bytes: [UInt8], list: ArgumentList, realTime: Bool) throws {
+        let name = path == "-" ? "<stdin>" : path
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw BadInput("\(name): not UTF-8 text") }
+        let animation = try LottieAnimation(parsing: text, file: name)
+        for warning in animation.warnings { try standardError.write("cadence: warning: \(warning)\n") }
+        let format = list.string("format") ?? "jsonl"
+        if Self.pictureFormats.contains(format) {
+            throw UsageError(
+                "\(name) is a Lottie file: its layers' values stream as jsonl or csv; drawing its shapes is not supported yet",
+                command: list.command)
+        }
+        guard let fileRate = FrameRate(framesPerSecond: animation.frameRate) else {
+            throw BadInput("\(name): fr: a frame rate Cadence can play is 0 < fr <= 100000")
+        }
+        var source = LottieSource(LottieProgram(animation))
+        try stream(
+            &source, frameRate: try list.frameRate() ?? fileRate, frames: try list.frameRange(), list: list, realTime: realTime,
+            scene: nil, title: name, identity: RenderIdentity(source: "lottie \(name)", bytes: bytes, list: list))
     }
 
     /// Streams a source to the sink the options choose.

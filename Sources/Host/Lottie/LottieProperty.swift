@@ -242,6 +242,41 @@ enum Orientation {
     }
 }
 
+/// Arc lengths of curves: adaptive Gauss–Legendre quadrature of order 5 (a piece is halved until
+/// its two halves agree with it to 1e-13 of the curve's size), so that a speed with a sharp
+/// minimum (a curve that nearly stops) is integrated as accurately as a smooth one.
+enum ArcLength {
+    static let nodes = (0.5384693101056831, 0.9061798459386640)
+    static let weights = (0.5688888888888889, 0.4786286704993665, 0.2369268850561891)
+
+    /// The size the tolerance is relative to: the largest distance between control points.
+    static func scale(_ p0: [Double], _ p1: [Double], _ p2: [Double], _ p3: [Double]) -> Double {
+        var scale = 0.0
+        for d in 0..<p0.count { scale = max(scale, abs(p1[d] - p0[d]), abs(p2[d] - p1[d]), abs(p3[d] - p2[d])) }
+        return scale
+    }
+
+    static func rule(_ a: Double, _ b: Double, _ speed: (Double) -> Double) -> Double {
+        let half = (b - a) / 2, middle = (a + b) / 2
+        var sum = weights.0 * speed(middle)
+        sum += weights.1 * (speed(middle - half * nodes.0) + speed(middle + half * nodes.0))
+        sum += weights.2 * (speed(middle - half * nodes.1) + speed(middle + half * nodes.1))
+        return sum * half
+    }
+
+    static func integrate(from a: Double, to b: Double, scale: Double, _ speed: (Double) -> Double) -> Double {
+        adaptive(a, b, rule(a, b, speed), tolerance: 1e-13 * max(scale, 1e-300), depth: 0, speed)
+    }
+
+    private static func adaptive(_ a: Double, _ b: Double, _ whole: Double, tolerance: Double, depth: Int, _ speed: (Double) -> Double) -> Double {
+        let middle = (a + b) / 2
+        let left = rule(a, middle, speed), right = rule(middle, b, speed)
+        if depth >= 40 || abs(left + right - whole) <= tolerance { return left + right }
+        return adaptive(a, middle, left, tolerance: tolerance / 2, depth: depth + 1, speed)
+            + adaptive(middle, b, right, tolerance: tolerance / 2, depth: depth + 1, speed)
+    }
+}
+
 /// A cubic Bézier between two values with spatial tangents, walked by arc length.
 struct SpatialCurve {
     let p0: [Double], p1: [Double], p2: [Double], p3: [Double]
@@ -269,18 +304,56 @@ struct SpatialCurve {
         return sum.squareRoot()
     }
 
-    /// The arc length from 0 to `t`: Gauss–Legendre quadrature of order 5 on 32 pieces.
+    /// Where the curve stops and turns back (its derivative is zero), inside (0, 1): where its
+    /// speed has a corner, which quadrature must not straddle.
+    var turningPoints: [Double] {
+        Self.turningPoints(p0, p1, p2, p3)
+    }
+
+    static func turningPoints(_ p0: [Double], _ p1: [Double], _ p2: [Double], _ p3: [Double]) -> [Double] {
+        // B'(t) / 3 = (a0 − 2·a1 + a2)·t² + 2·(a1 − a0)·t + a0 per dimension, a0 = p1 − p0, …
+        var candidates: [Double] = []
+        var scale = 0.0
+        for d in 0..<p0.count {
+            let a0 = p1[d] - p0[d], a1 = p2[d] - p1[d], a2 = p3[d] - p2[d]
+            scale = max(scale, abs(a0), abs(a1), abs(a2))
+            let a = a0 - 2 * a1 + a2, b = 2 * (a1 - a0), c = a0
+            if a == 0 {
+                if b != 0 { candidates.append(-c / b) }
+            } else {
+                let discriminant = b * b - 4 * a * c
+                if discriminant >= 0 {
+                    let root = discriminant.squareRoot()
+                    candidates += [(-b - root) / (2 * a), (-b + root) / (2 * a)]
+                }
+            }
+        }
+        guard scale > 0 else { return [] }
+        return candidates.filter { t in
+            guard t > 0, t < 1 else { return false }
+            for d in 0..<p0.count {
+                let a0 = p1[d] - p0[d], a1 = p2[d] - p1[d], a2 = p3[d] - p2[d]
+                let derivative = (a0 - 2 * a1 + a2) * t * t + 2 * (a1 - a0) * t + a0
+                if abs(derivative) > 1e-9 * scale { return false }
+            }
+            return true
+        }.sorted()
+    }
+
+    /// The arc length from 0 to `t`: adaptive quadrature between the turning points (where the
+    /// speed has a corner).
     func length(to t: Double) -> Double {
-        let nodes = [0.0, -0.5384693101056831, 0.5384693101056831, -0.9061798459386640, 0.9061798459386640]
-        let weights = [0.5688888888888889, 0.4786286704993665, 0.4786286704993665, 0.2369268850561891, 0.2369268850561891]
-        let pieces = 32
         var total = 0.0
-        for piece in 0..<pieces {
-            let a = t * Double(piece) / Double(pieces), b = t * Double(piece + 1) / Double(pieces)
-            let half = (b - a) / 2, middle = (a + b) / 2
-            for (node, weight) in zip(nodes, weights) { total += weight * half * speed(at: middle + half * node) }
+        var from = 0.0
+        for end in turningPoints.filter({ $0 < t }) + [t] {
+            total += length(from: from, to: end)
+            from = end
         }
         return total
+    }
+
+    private func length(from start: Double, to end: Double) -> Double {
+        ArcLength.integrate(from: start, to: end, scale: ArcLength.scale(p0, p1, p2, p3)) { speed(at: $0) }
     }
 
     /// The point a fraction of the way along the curve by length (0 and 1 are the ends; beyond

@@ -116,17 +116,19 @@ public struct LottieProgram: Sendable {
     public func evaluate(at frame: Double, into output: inout LottieFrame) {
         precondition(output.active.count == elements.count, "LottieProgram.evaluate: a frame made for another program")
         output.frame = frame
-        output.matrices.withUnsafeMutableBufferPointer { matrices in
-            output.worlds.withUnsafeMutableBufferPointer { worlds in
-                output.compositionFrames.withUnsafeMutableBufferPointer { compositionFrames in
-                    output.innerFrames.withUnsafeMutableBufferPointer { innerFrames in
-                        output.opacities.withUnsafeMutableBufferPointer { opacities in
-                            output.active.withUnsafeMutableBufferPointer { active in
-                                output.inRange.withUnsafeMutableBufferPointer { inRange in
-                                    evaluate(
-                                        frame, matrices: matrices.baseAddress!, worlds: worlds.baseAddress!,
-                                        compositionFrames: compositionFrames.baseAddress!, innerFrames: innerFrames.baseAddress!,
-                                        opacities: opacities.baseAddress!, active: active.baseAddress!, inRange: inRange.baseAddress!)
+        withTables { tables in
+            output.matrices.withUnsafeMutableBufferPointer { matrices in
+                output.worlds.withUnsafeMutableBufferPointer { worlds in
+                    output.compositionFrames.withUnsafeMutableBufferPointer { compositionFrames in
+                        output.innerFrames.withUnsafeMutableBufferPointer { innerFrames in
+                            output.opacities.withUnsafeMutableBufferPointer { opacities in
+                                output.active.withUnsafeMutableBufferPointer { active in
+                                    output.inRange.withUnsafeMutableBufferPointer { inRange in
+                                        tables.evaluate(
+                                            frame, matrices: matrices.baseAddress!, worlds: worlds.baseAddress!,
+                                            compositionFrames: compositionFrames.baseAddress!, innerFrames: innerFrames.baseAddress!,
+                                            opacities: opacities.baseAddress!, active: active.baseAddress!, inRange: inRange.baseAddress!)
+                                    }
                                 }
                             }
                         }
@@ -136,8 +138,46 @@ public struct LottieProgram: Sendable {
         }
     }
 
+    /// The tables, read in place for the length of a frame.
+    private func withTables(_ body: (Tables) -> Void) {
+        elements.withUnsafeBufferPointer { elements in
+            worldOrder.withUnsafeBufferPointer { worldOrder in
+                properties.withUnsafeBufferPointer { properties in
+                    times.withUnsafeBufferPointer { times in
+                        values.withUnsafeBufferPointer { values in
+                            segments.withUnsafeBufferPointer { segments in
+                                easings.withUnsafeBufferPointer { easings in
+                                    curves.withUnsafeBufferPointer { curves in
+                                        body(Tables(
+                                            frameRate: frameRate, elements: elements, worldOrder: worldOrder, properties: properties,
+                                            times: times, values: values, segments: segments, easings: easings, curves: curves))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A program's tables as buffers (no reference counting, no bounds checks in release builds).
+private struct Tables {
+    let frameRate: Double
+    let elements: UnsafeBufferPointer<LottieProgram.Element>
+    let worldOrder: UnsafeBufferPointer<Int32>
+    let properties: UnsafeBufferPointer<LottieProgram.Property>
+    let times: UnsafeBufferPointer<Double>
+    let values: UnsafeBufferPointer<Double>
+    let segments: UnsafeBufferPointer<LottieProgram.Segment>
+    let easings: UnsafeBufferPointer<CubicBezierTiming?>
+    let curves: UnsafeBufferPointer<ArcLengthCurve>
+    typealias Segment = LottieProgram.Segment
+    typealias Element = LottieProgram.Element
+
     // swiftlint:disable:next function_parameter_count
-    private func evaluate(
+    func evaluate(
         _ frame: Double, matrices: UnsafeMutablePointer<Double>, worlds: UnsafeMutablePointer<Double>,
         compositionFrames: UnsafeMutablePointer<Double>, innerFrames: UnsafeMutablePointer<Double>,
         opacities: UnsafeMutablePointer<Double>, active: UnsafeMutablePointer<Bool>, inRange: UnsafeMutablePointer<Bool>

@@ -159,13 +159,15 @@ struct LottieProperty: Sendable {
             let ti = keyframes[index].inTangent ?? []
             func at(_ values: [Double], _ i: Int) -> Double { i < values.count ? values[i] : .nan }
             var straight = false
-            if s.count == 2, !(s[0] == e[0] && s[1] == e[1]) {
-                straight = Self.onLine2D(s[0], s[1], e[0], e[1], s[0] + at(to, 0), s[1] + at(to, 1))
-                    && Self.onLine2D(s[0], s[1], e[0], e[1], e[0] + at(ti, 0), e[1] + at(ti, 1))
-            } else if s.count == 3, !(s[0] == e[0] && s[1] == e[1] && at(e, 2) == s[2]) {
-                let e2 = at(e, 2)
-                straight = Self.onLine3D(s[0], s[1], s[2], e[0], e[1], e2, s[0] + at(to, 0), s[1] + at(to, 1), s[2] + at(to, 2))
-                    && Self.onLine3D(s[0], s[1], s[2], e[0], e[1], e2, e[0] + at(ti, 0), e[1] + at(ti, 1), e2 + at(ti, 2))
+            // The end value may be shorter than the start (a hostile file): its missing numbers are
+            // NaN, as JavaScript's `undefined` makes them.
+            let e0 = at(e, 0), e1 = at(e, 1), e2 = at(e, 2)
+            if s.count == 2, !(s[0] == e0 && s[1] == e1) {
+                straight = Self.onLine2D(s[0], s[1], e0, e1, s[0] + at(to, 0), s[1] + at(to, 1))
+                    && Self.onLine2D(s[0], s[1], e0, e1, e0 + at(ti, 0), e1 + at(ti, 1))
+            } else if s.count == 3, !(s[0] == e0 && s[1] == e1 && e2 == s[2]) {
+                straight = Self.onLine3D(s[0], s[1], s[2], e0, e1, e2, s[0] + at(to, 0), s[1] + at(to, 1), s[2] + at(to, 2))
+                    && Self.onLine3D(s[0], s[1], s[2], e0, e1, e2, e0 + at(ti, 0), e1 + at(ti, 1), e2 + at(ti, 2))
             }
             if s.count >= 2, e.count >= 2, s[0] == e[0], s[1] == e[1], at(to, 0) == 0, at(to, 1) == 0, at(ti, 0) == 0, at(ti, 1) == 0,
                s.count == 2 || (at(s, 2) == at(e, 2) && at(to, 2) == 0 && at(ti, 2) == 0) {

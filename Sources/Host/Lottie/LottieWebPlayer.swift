@@ -357,7 +357,8 @@ public struct LottieWebPlayer: Sendable {
                 v2 = at((x.caching.lastFrame + x.offset - 0.01) / frameRate, (y.caching.lastFrame + y.offset - 0.01) / frameRate)
             }
         }
-        return atan2(v1[1] - v2[1], v1[0] - v2[0])
+        func at(_ values: [Double], _ index: Int) -> Double { index < values.count ? values[index] : .nan }
+        return atan2(at(v1, 1) - at(v2, 1), at(v1, 0) - at(v2, 0))
     }
 
     private func collect(_ list: [Int], active: Bool, into output: inout [LottieLayerValues]) {

@@ -104,6 +104,22 @@ struct LottieCompositionTests {
                                                       0, 0, 1, 0, 35.875, 40, 0, 1])
     }
 
+    @Test("hostile shapes of values: a one-number position that auto-orients, in every mode")
+    func oneNumberPosition() throws {
+        let animation = try LottieAnimation(parsing: #"{"fr": 30, "ip": 0, "op": 20, "layers": [{"ty": 4, "ao": 1, "ip": 0, "op": 20, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [3]}, {"t": 10, "s": [9]}]}}}]}"#)
+        var player = LottieWebPlayer(animation)
+        let program = LottieProgram(animation)
+        var frame = program.makeFrame()
+        for time in [0.0, 5, 15] {
+            let exact = animation.values(at: time)[0]
+            program.evaluate(at: time, into: &frame)
+            // Along x only: no turn; the position's missing y is 0.
+            #expect(exact.matrix[12] == 3 + 0.6 * min(time, 10) && exact.matrix[13] == 0)
+            #expect(Array(frame.matrix(of: 0)) == exact.matrix)
+            #expect(player.values(at: time).count == 1)
+        }
+    }
+
     @Test("lottie-web's memory: a change under 0.00001 is not shown")
     func memory() throws {
         // Opacity from 100 to 100.0005 % over 10 frames: 0.000005 in lottie-web's units, never shown.

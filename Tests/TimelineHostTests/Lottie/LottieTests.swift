@@ -120,7 +120,9 @@ struct LottieTests {
         #expect(error(#"{"fr": 0, "ip": 0, "op": 60, "layers": []}"#).contains("fr: expected a number greater than 0"))
         #expect(error(#"{"fr": 30, "ip": 0, "op": 60, "layers": [{"ty": 4, "ip": 0, "op": 60, "ks": {"o": {"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [1]}]}}}]}"#).contains("keyframe times must not decrease"))
         #expect(error("not json").contains("invalid JSON"))
-        // Found by the fuzz target: an easing handle without numbers.
+        // Found by the fuzz target: an end value shorter than its start beside spatial tangents
+        // (read, not a trap), and an easing handle without numbers.
+        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [10, 0], "ti": [0, 10]}, {"t": 30, "s": [1]}]}}}"#)) == "accepted")
         #expect(error(#"{"fr": 30, "ip": 0, "op": 60, "layers": [{"ty": 4, "ip": 0, "op": 60, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 2, "s": [1]}]}}}]}"#).contains("layers[0].ks.o.k[0]: an easing handle"))
     }
 

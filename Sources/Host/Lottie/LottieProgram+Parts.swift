@@ -229,8 +229,9 @@ extension LottieProgram {
         var segments: [Segment] = []
         var easings: [CubicBezierTiming?] = []
         var curves: [ArcLengthCurve] = []
-        /// Each composition placement's elements, for the world order.
-        var placements: [[Int]] = []
+        /// Each composition's layers compiled once (their property tables shared by every
+        /// placement: a precomposition placed a thousand times costs its tables once).
+        var templates: [Int: [Element]] = [:]
 
         init(animation: LottieAnimation) {
             self.animation = animation
@@ -238,6 +239,10 @@ extension LottieProgram {
 
         mutating func place(composition: Int, path: String, parentElement: Int32) {
             let layers = animation.compositions[composition]
+            if templates[composition] == nil {
+                templates[composition] = layers.map { element($0, composition: -1) }
+            }
+            let template = templates[composition]!
             var placed: [Int] = []
             for (position, layer) in layers.enumerated() {
                 let index = elements.count
@@ -245,7 +250,9 @@ extension LottieProgram {
                 let layerPath = path.isEmpty ? String(position) : path + "/" + String(position)
                 paths.append(layerPath)
                 names.append(layer.name)
-                elements.append(element(layer, composition: parentElement))
+                var placedElement = template[position]
+                placedElement.composition = parentElement
+                elements.append(placedElement)
                 if let inner = layer.composition { place(composition: inner, path: layerPath, parentElement: Int32(index)) }
             }
             // World parents, found as LottieAnimation.applyParents finds them.
@@ -306,6 +313,8 @@ extension LottieProgram {
         }
 
         /// Three numbers (the first `count` meaningful) into `values`.
+        /// (Tables hold what the file holds once: far below `Int32`'s range for files of at most
+        /// ``TimelineDocument/maximumSize`` bytes.)
         private mutating func store(_ numbers: [Double], padding: [Double] = []) -> Int32 {
             let at = Int32(values.count)
             for index in 0..<3 {

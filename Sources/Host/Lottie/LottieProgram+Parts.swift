@@ -328,7 +328,7 @@ extension LottieProgram {
             let keys = property.keyframes
             if keys.count <= 1 {
                 let value = keys.first?.start ?? keys.first?.end ?? property.value
-                properties.append(Property(dimensions: Int32(min(value.count, 3)), first: store(value), count: Int32(keys.count), spherical: false))
+                properties.append(Property(dimensions: Int32(min(value.count, 3)), first: store(value), count: Int32(keys.count)))
                 return reference
             }
             let first = Int32(times.count)
@@ -381,7 +381,7 @@ extension LottieProgram {
                 }
                 segments.append(segment)
             }
-            properties.append(Property(dimensions: 3, first: first, count: Int32(keys.count), spherical: property.sphericalInterpolation))
+            properties.append(Property(dimensions: 3, first: first, count: Int32(keys.count)))
             return reference
         }
     }

@@ -64,7 +64,6 @@ public struct LottieProgram: Sendable {
         /// its first segment in `segments` (a segment per keyframe but the last).
         var first: Int32
         var count: Int32
-        var spherical: Bool
     }
 
     /// How the value moves from one keyframe to the next (one per keyframe, laid out like the

@@ -289,6 +289,7 @@ struct SpatialCurve {
         p3 = Array(end.prefix(count))
         p1 = (0..<count).map { start[$0] + (($0 < outTangent.count) ? outTangent[$0] : 0) }
         p2 = (0..<count).map { end[$0] + (($0 < inTangent.count) ? inTangent[$0] : 0) }
+        turningPoints = Self.turningPoints(p0, p1, p2, p3)
     }
 
     func point(at t: Double) -> [Double] {
@@ -308,9 +309,7 @@ struct SpatialCurve {
 
     /// Where the curve stops and turns back (its derivative is zero), inside (0, 1): where its
     /// speed has a corner, which quadrature must not straddle.
-    var turningPoints: [Double] {
-        Self.turningPoints(p0, p1, p2, p3)
-    }
+    let turningPoints: [Double]
 
     static func turningPoints(_ p0: [Double], _ p1: [Double], _ p2: [Double], _ p3: [Double]) -> [Double] {
         // B'(t) / 3 = (a0 − 2·a1 + a2)·t² + 2·(a1 − a0)·t + a0 per dimension, a0 = p1 − p0, …

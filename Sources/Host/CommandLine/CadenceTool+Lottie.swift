@@ -7,9 +7,14 @@ extension CadenceTool {
     /// layer's transform values per frame, as JSON Lines in the shape of the lottie-web oracle
     /// (Docs/Lottie.md); exact, or as lottie-web 5.13 computes them.
     mutating func lottie(_ arguments: [String]) throws {
+        if arguments.first == "import" {
+            try lottieImport(Array(arguments.dropFirst()))
+            return
+        }
         guard arguments.first == "values" else {
             throw UsageError(
-                arguments.first.map { "unknown lottie action '\(ArgumentList.excerpt($0))'; actions: values" } ?? "missing the action: values",
+                arguments.first.map { "unknown lottie action '\(ArgumentList.excerpt($0))'; actions: values, import" }
+                    ?? "missing the action: values or import",
                 command: "lottie")
         }
         let list = try ArgumentList(Array(arguments.dropFirst()), command: "lottie", options: ["frames", "step", "compat"], flags: [])
@@ -55,6 +60,45 @@ extension CadenceTool {
                 }
             }
         }
+    }
+
+    /// `cadence lottie import FILE [--out DOC.json] [--name NAME]`: the file as a timeline document
+    /// (``LottieImport``), to standard output or a file.
+    private mutating func lottieImport(_ arguments: [String]) throws {
+        let list = try ArgumentList(arguments, command: "lottie", options: ["out", "name"], flags: [])
+        guard list.positionals.count == 1 else {
+            throw UsageError(list.positionals.isEmpty ? "missing FILE" : "import takes one FILE", command: "lottie")
+        }
+        let path = list.positionals[0]
+        let imported = try importLottie(
+            path, bytes: try FileInput.read(path, maximumCount: TimelineDocument.maximumSize), name: list.string("name"))
+        let text = imported.text + "\n"
+        if text.utf8.count > TimelineDocument.maximumSize {
+            try standardError.write(
+                "cadence: warning: the document is \(text.utf8.count) bytes; documents are read up to \(TimelineDocument.maximumSize) "
+                    + "bytes: render the Lottie file itself, or a shorter part of it\n")
+        }
+        if let out = list.string("out") {
+            let file = try FileOutput(replacing: out)
+            try file.write(text)
+            try file.commit()
+        } else {
+            try standardOutput.write(text)
+        }
+    }
+
+    /// Reads a Lottie file and imports it, writing its warnings (what is not read, what is not
+    /// drawn) to standard error.
+    func importLottie(_ path: String, bytes: [UInt8], name: String? = nil) throws -> LottieImport {
+        let file = path == "-" ? "<stdin>" : path
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw BadInput("\(file): not UTF-8 text") }
+        let animation = try LottieAnimation(parsing: text, file: file)
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        let documentName = name ?? (base.hasSuffix(".json") ? String(base.dropLast(5)) : base)
+        let imported = try LottieImport(animation, name: documentName.isEmpty ? "lottie" : documentName)
+        var errors = standardError
+        for warning in animation.warnings + imported.warnings { try errors.write("cadence: warning: \(warning)\n") }
+        return imported
     }
 
     /// `x` to six decimals, as Python's `round(x, 6)` gives for the frames the oracle prints.

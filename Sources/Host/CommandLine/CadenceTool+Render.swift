@@ -58,18 +58,23 @@ extension CadenceTool {
         return !keys.contains("cadence") && keys.contains("layers") && keys.contains("fr")
     }
 
-    /// `render` and `play` of a Lottie file: its layers' values (Docs/Lottie.md).
+    /// `render` and `play` of a Lottie file (Docs/Lottie.md): its layers' values as JSON Lines or
+    /// CSV from the compiled program; pictures, videos and previews drawn from its import.
     private mutating func renderLottie(_ path: String, bytes: [UInt8], list: ArgumentList, realTime: Bool) throws {
         let name = path == "-" ? "<stdin>" : path
+        let format = list.string("format") ?? "jsonl"
+        if Self.pictureFormats.contains(format) || format == "svg" || format == "html" {
+            let document = try importLottie(path, bytes: bytes).makeDocument()
+            var source = document.makeSource()
+            try stream(
+                &source, frameRate: try list.frameRate() ?? document.frameRate, frames: try list.frameRange(), list: list,
+                realTime: realTime, scene: document.scene.map { SceneDescription.json($0) }, title: document.name,
+                identity: RenderIdentity(source: "lottie \(name)", bytes: bytes, list: list))
+            return
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw BadInput("\(name): not UTF-8 text") }
         let animation = try LottieAnimation(parsing: text, file: name)
         for warning in animation.warnings { try standardError.write("cadence: warning: \(warning)\n") }
-        let format = list.string("format") ?? "jsonl"
-        if Self.pictureFormats.contains(format) {
-            throw UsageError(
-                "\(name) is a Lottie file: its layers' values stream as jsonl or csv; drawing its shapes is not supported yet",
-                command: list.command)
-        }
         guard let fileRate = FrameRate(framesPerSecond: animation.frameRate) else {
             throw BadInput("\(name): fr: a frame rate Cadence can play is 0 < fr <= 100000")
         }

@@ -60,6 +60,11 @@ public struct TimelineDocument: Sendable {
         } catch {
             throw DocumentErrors(errors: [DocumentError(file: file, path: "$", message: "invalid JSON: \(error)")])
         }
+        try self.init(json: root, file: file, plugins: plugins)
+    }
+
+    /// Validates a document already parsed (one made in memory, such as a Lottie import).
+    init(json root: JSONValue, file: String?, plugins: PluginRegistry = .standard) throws(DocumentErrors) {
         var reader = DocumentReader(plugins: plugins)
         guard let document = reader.read(JSONCursor(root)), reader.errors.isEmpty else {
             var errors = reader.errors

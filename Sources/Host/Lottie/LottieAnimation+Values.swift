@@ -48,6 +48,30 @@ extension LottieAnimation {
         return values
     }
 
+    /// One layer where it is placed: the root's layers in order, each precomposition layer
+    /// followed by its composition's layers (the order of ``values(at:)``).
+    struct Placement: Sendable {
+        var layer: Layer
+        /// The precomposition layer it is inside, as an index in the placements.
+        var container: Int?
+        /// Its position path (`3/0`).
+        var path: String
+    }
+
+    /// Every placement, in the order of ``values(at:)``.
+    func placements() -> [Placement] {
+        var placements: [Placement] = []
+        func append(composition: Int, container: Int?, path: String) {
+            for (position, layer) in compositions[composition].enumerated() {
+                let own = path.isEmpty ? String(position) : path + "/" + String(position)
+                placements.append(Placement(layer: layer, container: container, path: own))
+                if let inner = layer.composition { append(composition: inner, container: placements.count - 1, path: own) }
+            }
+        }
+        append(composition: 0, container: nil, path: "")
+        return placements
+    }
+
     private func append(composition: Int, at frame: Double, path: String, active: Bool, into output: inout [LottieLayerValues]) {
         let layers = compositions[composition]
         var local = layers.enumerated().map { position, layer in

@@ -56,6 +56,12 @@ public struct LottieAnimation: Sendable {
         /// `tm`: a precomposition's time remapping, in seconds.
         var timeRemap: LottieProperty?
         var transform: Transform
+        /// `hd`: the layer is not drawn (its transform still parents others).
+        var hidden = false
+        /// `td`: the layer is another's track matte, not drawn itself.
+        var matteSource = false
+        /// What a shape or solid layer draws.
+        var drawing = LottieDrawing()
     }
 
     /// The root composition (index 0) and the precompositions, each a list of layers.
@@ -75,6 +81,16 @@ public struct LottieAnimation: Sendable {
     /// transform with no layers inside), each with its JSON path.
     public let warnings: [DocumentError]
 
+    /// The file's name, for errors.
+    public let file: String?
+    /// The composition's width and height (`w`, `h`).
+    public let width: Double, height: Double
+    /// The file's markers (`markers`: `cm` names, `tm` frames), as names and seconds from `ip`.
+    public let markers: [(name: String, time: Double)]
+
+    /// What a drawing of the file leaves out, each feature once with where it is first used.
+    let drawingNotes: LottieDrawing.Notes
+
     /// The deepest a precomposition may sit inside others (each level is a step of recursion).
     public static let maximumNesting = 100
 
@@ -89,6 +105,7 @@ public struct LottieAnimation: Sendable {
     ///   - file: Its name, for errors.
     /// - Throws: ``DocumentErrors`` naming the JSON path of the first problem or unsupported feature.
     public init(parsing text: String, file: String? = nil) throws(DocumentErrors) {
+        self.file = file
         func fail(_ error: DocumentError) -> DocumentErrors {
             var error = error
             error.file = file
@@ -108,6 +125,16 @@ public struct LottieAnimation: Sendable {
             inPoint = try Self.finite(try cursor.required("ip"))
             outPoint = try Self.finite(try cursor.required("op"))
             guard outPoint > inPoint else { throw try cursor.required("op").error("op must be greater than ip") }
+            width = try cursor.child("w").map(Self.positive) ?? 512
+            height = try cursor.child("h").map(Self.positive) ?? 512
+            var markers: [(name: String, time: Double)] = []
+            if let list = cursor.child("markers"), case .array = list.value {
+                for marker in try list.array() {
+                    guard case .string(let name)? = marker.child("cm")?.value, let tm = marker.child("tm") else { continue }
+                    markers.append((name, (try Self.finite(tm) - inPoint) / frameRate))
+                }
+            }
+            self.markers = markers
             // Precompositions: assets with layers, found by id (the first with that id, as lottie-web).
             var assetOfID: [String: Int] = [:]
             var assets: [JSONCursor] = []
@@ -126,6 +153,7 @@ public struct LottieAnimation: Sendable {
             _ = try reader.composition(layers: try cursor.required("layers"), asset: nil)
             compositions = reader.compositions
             layerCount = try reader.expandedCount(of: 0, cursor: cursor)
+            drawingNotes = reader.drawingNotes
             warnings = reader.warnings.map { warning in
                 var warning = warning
                 warning.file = file
@@ -156,13 +184,15 @@ public struct LottieAnimation: Sendable {
     }
 
     /// Reads compositions depth first, so that a precomposition that contains itself is found.
-    private struct Reader {
+    struct Reader {
         let assets: [JSONCursor]
         let assetOfID: [String: Int]
         /// The file's slots (`"slots": {"id": {"p": property}}`), which replace the members of a
         /// property that names one with `"sid"`.
         let slots: JSONCursor?
         var warnings: [DocumentError] = []
+        /// What a drawing of the file leaves out (masks, mattes, gradients, …), by feature.
+        var drawingNotes = LottieDrawing.Notes()
         var compositions: [[Layer]] = []
         /// The composition read from each asset, once.
         var compositionOfAsset: [Int: Int] = [:]
@@ -181,6 +211,9 @@ public struct LottieAnimation: Sendable {
             var layers: [Layer] = []
             for item in try cursor.array() {
                 var layer = try self.layer(item)
+                layer.drawing = try drawing(of: item, type: layer.type)
+                layer.hidden = try LottieAnimation.flag(item.child("hd"))
+                layer.matteSource = try LottieAnimation.flag(item.child("td"))
                 if layer.type == 0 {
                     layer.composition = try precomposition(of: item)
                 }
@@ -230,40 +263,7 @@ public struct LottieAnimation: Sendable {
         func layer(_ cursor: JSONCursor) throws(DocumentError) -> Layer {
             _ = try cursor.object()
             let type = try LottieAnimation.integer(try cursor.required("ty"))
-            var transform = Transform()
-            if let ks = cursor.child("ks") {
-                _ = try ks.object()
-                if let a = ks.child("a") { transform.anchor = try property(a, multidimensional: true) }
-                if let p = ks.child("p") {
-                    if case .object = p.value, try LottieAnimation.flag(p.child("s")) {
-                        transform.positionX = try property(try p.required("x"))
-                        transform.positionY = try property(try p.required("y"))
-                        transform.positionZ = try p.child("z").map(property)
-                    } else {
-                        transform.position = try property(p, multidimensional: true)
-                    }
-                }
-                if let s = ks.child("s") { transform.scale = try property(s, multidimensional: true) }
-                if let r = ks.child("r") { transform.rotation = try property(r) }
-                if let rx = ks.child("rx") {
-                    let zero = LottieProperty(value: [0], keyframes: [])
-                    var orientation = try ks.child("or").map(property) ?? LottieProperty(value: [0, 0, 0], keyframes: [])
-                    // lottie-web drops an orientation's spatial tangents: it turns, it does not travel.
-                    for index in orientation.keyframes.indices {
-                        orientation.keyframes[index].outTangent = nil
-                        orientation.keyframes[index].inTangent = nil
-                    }
-                    orientation.sphericalInterpolation = true
-                    transform.rotation3D = Rotation3D(
-                        x: try property(rx), y: try ks.child("ry").map(property) ?? zero,
-                        z: try ks.child("rz").map(property) ?? zero, orientation: orientation)
-                }
-                if let o = ks.child("o") { transform.opacity = try property(o) }
-                if let sk = ks.child("sk") {
-                    transform.skew = try property(sk)
-                    transform.skewAxis = try ks.child("sa").map(property) ?? LottieProperty(value: [0], keyframes: [])
-                }
-            }
+            let transform = try cursor.child("ks").map(self.transform) ?? Transform()
             // lottie-web treats a missing or zero stretch as 1.
             let stretch = try cursor.child("sr").map(LottieAnimation.finite) ?? 1
             return Layer(
@@ -280,6 +280,44 @@ public struct LottieAnimation: Sendable {
                 transform: transform)
         }
 
+        /// A transform (`ks` of a layer, `tr` of a shape group): anchor, position or split
+        /// position, scale, rotation or 3D rotations, opacity, skew.
+        func transform(_ ks: JSONCursor) throws(DocumentError) -> Transform {
+            var transform = Transform()
+            _ = try ks.object()
+            if let a = ks.child("a") { transform.anchor = try property(a, multidimensional: true) }
+            if let p = ks.child("p") {
+                if case .object = p.value, try LottieAnimation.flag(p.child("s")) {
+                    transform.positionX = try property(try p.required("x"))
+                    transform.positionY = try property(try p.required("y"))
+                    transform.positionZ = try p.child("z").map(property)
+                } else {
+                    transform.position = try property(p, multidimensional: true)
+                }
+            }
+            if let s = ks.child("s") { transform.scale = try property(s, multidimensional: true) }
+            if let r = ks.child("r") { transform.rotation = try property(r) }
+            if let rx = ks.child("rx") {
+                let zero = LottieProperty(value: [0], keyframes: [])
+                var orientation = try ks.child("or").map(property) ?? LottieProperty(value: [0, 0, 0], keyframes: [])
+                // lottie-web drops an orientation's spatial tangents: it turns, it does not travel.
+                for index in orientation.keyframes.indices {
+                    orientation.keyframes[index].outTangent = nil
+                    orientation.keyframes[index].inTangent = nil
+                }
+                orientation.sphericalInterpolation = true
+                transform.rotation3D = Rotation3D(
+                    x: try property(rx), y: try ks.child("ry").map(property) ?? zero,
+                    z: try ks.child("rz").map(property) ?? zero, orientation: orientation)
+            }
+            if let o = ks.child("o") { transform.opacity = try property(o) }
+            if let sk = ks.child("sk") {
+                transform.skew = try property(sk)
+                transform.skewAxis = try ks.child("sa").map(property) ?? LottieProperty(value: [0], keyframes: [])
+            }
+            return transform
+        }
+
         /// `{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}`.
         ///
         /// As lottie-web, the shape of `k` decides, not `a`: a number or an array of numbers is a
@@ -292,6 +330,26 @@ public struct LottieAnimation: Sendable {
         }
 
         func property(_ cursor: JSONCursor) throws(DocumentError) -> LottieProperty {
+            try property(cursor, shape: false)
+        }
+
+        /// A shape path's property (`ks` of a `sh` item): its vertices, in and out tangents as one
+        /// list of numbers (``LottieAnimation/shapeNumbers(_:)``), keyframes eased by one curve
+        /// (lottie-web's). Keyframes with different numbers of vertices are noted: a segment has
+        /// its start's vertices, and those its end lacks stay still.
+        mutating func shapeProperty(_ cursor: JSONCursor) throws(DocumentError) -> LottieProperty {
+            var property = try self.property(cursor, shape: true)
+            let k = try cursor.required("k")
+            var counts: Set<Int> = []
+            for index in property.keyframes.indices {
+                property.keyframes[index].easing = Array(property.keyframes[index].easing.prefix(1))
+                for value in [property.keyframes[index].start, property.keyframes[index].end] { value.map { _ = counts.insert($0.count) } }
+            }
+            if counts.count > 1 { drawingNotes.add("shapes whose keyframes have different numbers of vertices are drawn with the vertices of each segment's start", at: k.path) }
+            return property
+        }
+
+        private func property(_ cursor: JSONCursor, shape: Bool) throws(DocumentError) -> LottieProperty {
             var cursor = cursor
             let members = try cursor.object()
             if let sid = cursor.child("sid"), case .string(let name) = sid.value,
@@ -307,7 +365,13 @@ public struct LottieAnimation: Sendable {
                 cursor = JSONCursor(.object(merged), path: slot.path)
             }
             let k = try cursor.required("k")
+            let readValue = shape ? LottieAnimation.shapeNumbers : LottieAnimation.numbers
+            if shape, case .object = k.value { return LottieProperty(value: try LottieAnimation.shapeNumbers(k), keyframes: []) }
             switch k.value {
+            case _ where shape:
+                guard case .array(let items) = k.value, case .object? = items.first else {
+                    throw k.error("expected a shape ({\"v\": …, \"i\": …, \"o\": …}) or keyframes, found \(k.value.typeName)")
+                }
             case .number:
                 var property = LottieProperty(value: [try LottieAnimation.finite(k)], keyframes: [])
                 property.isArray = false
@@ -326,7 +390,7 @@ public struct LottieAnimation: Sendable {
                     throw item.child("t")!.error("keyframe times must not decrease (\(time) after \(previous.time))")
                 }
                 var keyframe = LottieProperty.Keyframe(
-                    time: time, start: try item.child("s").map(LottieAnimation.numbers), end: try item.child("e").map(LottieAnimation.numbers),
+                    time: time, start: try item.child("s").map(readValue), end: try item.child("e").map(readValue),
                     hold: try LottieAnimation.flag(item.child("h")),
                     easing: [], handles: [],
                     outTangent: try LottieAnimation.tangent(item.child("to")), inTangent: try LottieAnimation.tangent(item.child("ti")))
@@ -407,6 +471,38 @@ public struct LottieAnimation: Sendable {
         case .array: return try cursor.array().map { item throws(DocumentError) in try finite(item) }
         default: throw cursor.error("expected a number or an array of numbers, found \(cursor.value.typeName)")
         }
+    }
+
+    /// A shape (`{"c": closed, "v": vertices, "i": in tangents, "o": out tangents}`, or a keyframe's
+    /// one-element array of it) as numbers: each vertex's x, y, in tangent x, y, out tangent x, y.
+    static func shapeNumbers(_ cursor: JSONCursor) throws(DocumentError) -> [Double] {
+        var cursor = cursor
+        if case .array = cursor.value {
+            guard let first = try cursor.array().first else { throw cursor.error("a shape keyframe needs a shape") }
+            cursor = first
+        }
+        _ = try cursor.object()
+        func points(_ key: String) throws(DocumentError) -> [Double] {
+            guard let list = cursor.child(key) else { return [] }
+            var numbers: [Double] = []
+            for point in try list.array() {
+                let pair = try LottieAnimation.numbers(point)
+                guard pair.count >= 2 else { throw point.error("a point needs two numbers, found \(pair.count)") }
+                numbers += pair.prefix(2)
+            }
+            return numbers
+        }
+        let vertices = try points("v"), into = try points("i"), out = try points("o")
+        for (key, list) in [("i", into), ("o", out)] where list.count != vertices.count {
+            throw (cursor.child(key) ?? cursor).error(
+                "\"\(key)\" has \(list.count / 2) points for \(vertices.count / 2) vertices; a shape needs one tangent per vertex")
+        }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(vertices.count * 3)
+        for vertex in stride(from: 0, to: vertices.count, by: 2) {
+            numbers += [vertices[vertex], vertices[vertex + 1], into[vertex], into[vertex + 1], out[vertex], out[vertex + 1]]
+        }
+        return numbers
     }
 
     /// A spatial tangent (`to`, `ti`): numbers, or `null` for none.

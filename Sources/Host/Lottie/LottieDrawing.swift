@@ -1,0 +1,406 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Timeline
+
+/// What a shape or solid layer draws: its paints (fills and strokes), back to front, each with the
+/// outlines it paints and the groups around it.
+///
+/// Read as lottie-web reads a layer's `shapes`: a group's items from last to first, where a fill or
+/// stroke paints every path, rectangle and ellipse before it in its group, nested groups included,
+/// and an item earlier in the list is drawn above a later one. A path is moved by the transforms of
+/// every group around it; a paint's opacity is multiplied by its groups' opacities.
+struct LottieDrawing: Sendable {
+    /// An outline's geometry, in the coordinates of its innermost group.
+    enum Geometry: Sendable {
+        /// A path (`sh`): its vertices and tangents as ``LottieAnimation/shapeNumbers(_:)`` lays
+        /// them out.
+        case path(LottieProperty, closed: Bool)
+        /// A rectangle (`rc`) by its centre, size and corner roundness.
+        case rectangle(center: LottieProperty, size: LottieProperty, roundness: LottieProperty, reversed: Bool)
+        /// An ellipse (`el`) by its centre and size.
+        case ellipse(center: LottieProperty, size: LottieProperty, reversed: Bool)
+        /// A star or polygon (`sr`, `sy` 1 or 2): centre, points, rotation (degrees), outer and
+        /// inner radius, outer and inner roundness (percent).
+        case polystar(Polystar)
+        /// A solid layer's box, from the origin.
+        case box(width: Double, height: Double)
+    }
+
+    /// A star's or polygon's properties.
+    struct Polystar: Sendable {
+        var isStar: Bool
+        var center: LottieProperty
+        var points: LottieProperty
+        var rotation: LottieProperty
+        var outerRadius: LottieProperty
+        var innerRadius: LottieProperty
+        var outerRoundness: LottieProperty
+        var innerRoundness: LottieProperty
+        var reversed: Bool
+    }
+
+    /// One outline and the transforms of the groups around it, innermost first.
+    struct Outline: Sendable {
+        var geometry: Geometry
+        var transforms: [LottieAnimation.Transform]
+    }
+
+    /// A fill (`fl`) or a stroke (`st`).
+    struct Paint: Sendable {
+        /// The stroke's width (`w`), or `nil` for a fill.
+        var strokeWidth: LottieProperty?
+        /// A fill's rule: `r` 2 is even-odd, anything else non-zero.
+        var evenOdd: Bool
+        /// The colour's red, green and blue (and alpha when given), in the file's range; for a
+        /// gradient, its stops (offset, red, green, blue for each).
+        var color: LottieProperty
+        /// For a gradient (`gf`, `gs`), its number of colour stops: drawn in their mean colour.
+        var gradientStops: Int?
+        /// What turns the file's colour numbers into `0...1`: 1, or 1/255 for a colour written in
+        /// `0...255` (some exporters write those; a component above 1 tells).
+        var colorScale: Double
+        /// The opacity, `0...100`.
+        var opacity: LottieProperty
+        /// The transforms of the groups around the paint, whose opacities multiply its own.
+        var groups: [LottieAnimation.Transform]
+        /// What it paints.
+        var outlines: [Outline] = []
+        /// Where the paint is in the file.
+        var path: String
+    }
+
+    /// What a drawing leaves out or approximates, each once with where it is first found and how often.
+    struct Notes: Sendable {
+        private(set) var entries: [(feature: String, path: String, count: Int)] = []
+
+        /// Records a use of `feature` at `path`.
+        mutating func add(_ feature: String, at path: String) {
+            if let index = entries.firstIndex(where: { $0.feature == feature }) {
+                entries[index].count += 1
+            } else {
+                entries.append((feature, path, 1))
+            }
+        }
+
+        /// One warning per feature.
+        func warnings(file: String?) -> [DocumentError] {
+            entries.map { entry in
+                let more = entry.count > 1 ? " (and \(entry.count - 1) more)" : ""
+                return DocumentError(file: file, path: entry.path, message: "\(entry.feature)\(more)")
+            }
+        }
+    }
+
+    /// Back to front.
+    var paints: [Paint] = []
+
+    /// The cubic-curve constant lottie-web draws ellipses and rounded corners with.
+    static let circleConstant = 0.5519
+
+    /// An outline's vertices at a frame, in its innermost group's coordinates: each vertex's x, y,
+    /// in tangent x, y and out tangent x, y (tangents relative to the vertex), and whether it closes.
+    static func vertices(of geometry: Geometry, at frame: Double, offset: Double) -> (numbers: [Double], closed: Bool) {
+        func pair(_ property: LottieProperty) -> (Double, Double) {
+            let value = property.value(at: frame, offset: offset)
+            return (value.first ?? 0, value.count > 1 ? value[1] : value.first ?? 0)
+        }
+        switch geometry {
+        case .path(let property, let closed):
+            return (property.value(at: frame, offset: offset), closed)
+        case .polystar(let star):
+            return (polystar(star, at: frame, offset: offset), true)
+        case .box(let width, let height):
+            return ([0, 0, 0, 0, 0, 0, width, 0, 0, 0, 0, 0, width, height, 0, 0, 0, 0, 0, height, 0, 0, 0, 0], true)
+        case .ellipse(let center, let size, let reversed):
+            let (x, y) = pair(center), (width, height) = pair(size)
+            let rx = width / 2, ry = height / 2, kx = rx * circleConstant, ky = ry * circleConstant
+            // Clockwise (on screen, y down) from the top, as lottie-web.
+            let numbers = [
+                x, y - ry, -kx, 0, kx, 0,
+                x + rx, y, 0, -ky, 0, ky,
+                x, y + ry, kx, 0, -kx, 0,
+                x - rx, y, 0, ky, 0, -ky,
+            ]
+            return (reversed ? reverse(numbers) : numbers, true)
+        case .rectangle(let center, let size, let roundness, let reversed):
+            let (x, y) = pair(center), (width, height) = pair(size)
+            let halfWidth = width / 2, halfHeight = height / 2
+            let round = max(0, min(halfWidth, halfHeight, roundness.value(at: frame, offset: offset).first ?? 0))
+            let left = x - halfWidth, right = x + halfWidth, top = y - halfHeight, bottom = y + halfHeight
+            var numbers: [Double]
+            if round == 0 {
+                numbers = [right, top, 0, 0, 0, 0, right, bottom, 0, 0, 0, 0, left, bottom, 0, 0, 0, 0, left, top, 0, 0, 0, 0]
+            } else {
+                // Each corner a quarter circle: handles `round × 0.5519` long from the points where
+                // it meets the sides.
+                let h = round * circleConstant
+                numbers = [
+                    right, top + round, 0, -h, 0, 0,
+                    right, bottom - round, 0, 0, 0, h,
+                    right - round, bottom, h, 0, 0, 0,
+                    left + round, bottom, 0, 0, -h, 0,
+                    left, bottom - round, 0, h, 0, 0,
+                    left, top + round, 0, 0, 0, -h,
+                    left + round, top, -h, 0, 0, 0,
+                    right - round, top, 0, 0, h, 0,
+                ]
+            }
+            return (reversed ? reverse(numbers) : numbers, true)
+        }
+    }
+
+    /// A star's or polygon's vertices as lottie-web makes them: points around the centre from the
+    /// top (turned by the rotation), alternating outer and inner radius for a star, each with
+    /// tangents along the circle, `2πr / (4n)` times the roundness long (`n` the points).
+    static func polystar(_ star: Polystar, at frame: Double, offset: Double) -> [Double] {
+        func scalar(_ property: LottieProperty) -> Double { property.value(at: frame, offset: offset).first ?? 0 }
+        let center = star.center.value(at: frame, offset: offset)
+        let cx = center.first ?? 0, cy = center.count > 1 ? center[1] : 0
+        let points = scalar(star.points).rounded(.down)
+        guard points.isFinite, points >= 1, points <= 10_000 else { return [] }
+        let count = Int(points) * (star.isStar ? 2 : 1)
+        let direction: Double = star.reversed ? -1 : 1
+        let step = 2 * Double.pi / Double(count)
+        var angle = -Double.pi / 2 + scalar(star.rotation) * Double.pi / 180
+        var numbers: [Double] = []
+        numbers.reserveCapacity(count * 6)
+        for index in 0..<count {
+            let outer = !star.isStar || index % 2 == 0
+            let radius = scalar(outer ? star.outerRadius : star.innerRadius)
+            let roundness = scalar(outer ? star.outerRoundness : star.innerRoundness) / 100
+            let segment = 2 * Double.pi * radius / Double(count * (star.isStar ? 2 : 4))
+            let x = radius * cos(angle), y = radius * sin(angle)
+            let length = (x * x + y * y).squareRoot()
+            let tx = length == 0 ? 0 : y / length, ty = length == 0 ? 0 : -x / length
+            let handle = segment * roundness * direction
+            numbers += [cx + x, cy + y, tx * handle, ty * handle, -tx * handle, -ty * handle]
+            angle += step * direction
+        }
+        return numbers
+    }
+
+    /// The same outline the other way round: vertices in reverse order, in and out tangents swapped.
+    static func reverse(_ numbers: [Double]) -> [Double] {
+        var reversed: [Double] = []
+        reversed.reserveCapacity(numbers.count)
+        for vertex in stride(from: numbers.count - 6, through: 0, by: -6) {
+            reversed += [numbers[vertex], numbers[vertex + 1], numbers[vertex + 4], numbers[vertex + 5], numbers[vertex + 2], numbers[vertex + 3]]
+        }
+        return reversed
+    }
+
+    /// A group transform's matrix at a frame (4×4, row vectors, as a layer's): translate(−a),
+    /// scale, skew, rotate, translate(p), in the plane.
+    static func matrix(of transform: LottieAnimation.Transform, at frame: Double, offset: Double) -> [Double] {
+        typealias A = LottieAnimation
+        func value(_ property: LottieProperty) -> [Double] { property.value(at: frame, offset: offset) }
+        func scalar(_ property: LottieProperty) -> Double { value(property).first ?? 0 }
+        let degrees = Double.pi / 180
+        let anchor = A.padded(value(transform.anchor), 2, 0)
+        var position = A.padded(value(transform.position), 2, 0)
+        if let x = transform.positionX, let y = transform.positionY { position = [scalar(x), scalar(y)] }
+        let scale = A.padded(value(transform.scale).map { $0 / 100 }, 2, 1)
+        var m = A.translation(-anchor[0], -anchor[1], 0)
+        m = A.multiply(m, A.scaling(scale[0], scale[1], 1))
+        if let skew = transform.skew.map({ scalar($0) * degrees }) {
+            let axis = (transform.skewAxis.map(scalar) ?? 0) * degrees
+            m = A.multiply(m, A.rotationZ(-axis))
+            m = A.multiply(m, [1, 0, 0, 0, tan(-skew), 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+            m = A.multiply(m, A.rotationZ(axis))
+        }
+        let rotation = transform.rotation3D.map { scalar($0.z) } ?? scalar(transform.rotation)
+        m = A.multiply(m, A.rotationZ(-rotation * degrees))
+        return A.multiply(m, A.translation(position[0], position[1], 0))
+    }
+
+    /// An outline as SVG path data after a matrix (4×4, row vectors; only its plane is used), with
+    /// coordinates to a thousandth.
+    static func pathData(_ numbers: [Double], closed: Bool, matrix m: [Double], into text: inout String) {
+        guard numbers.count >= 6 else { return }
+        func point(_ x: Double, _ y: Double) -> String {
+            number(x * m[0] + y * m[4] + m[12]) + " " + number(x * m[1] + y * m[5] + m[13])
+        }
+        func segment(from a: Int, to b: Int) {
+            let outX = numbers[a + 4], outY = numbers[a + 5], inX = numbers[b + 2], inY = numbers[b + 3]
+            if outX == 0, outY == 0, inX == 0, inY == 0 {
+                text += " L " + point(numbers[b], numbers[b + 1])
+            } else {
+                text += " C " + point(numbers[a] + outX, numbers[a + 1] + outY) + " " + point(numbers[b] + inX, numbers[b + 1] + inY)
+                    + " " + point(numbers[b], numbers[b + 1])
+            }
+        }
+        if !text.isEmpty { text += " " }
+        text += "M " + point(numbers[0], numbers[1])
+        for vertex in stride(from: 6, to: numbers.count, by: 6) { segment(from: vertex - 6, to: vertex) }
+        if closed {
+            // A straight closing side is the close itself.
+            let last = numbers.count - 6
+            if numbers[last + 4] != 0 || numbers[last + 5] != 0 || numbers[2] != 0 || numbers[3] != 0 { segment(from: last, to: 0) }
+            text += " Z"
+        }
+    }
+
+    /// A coordinate to a thousandth, as the shortest text (no `-0`).
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        return NumberFormat.string((value * 1000).rounded() / 1000 + 0)
+    }
+}
+
+extension LottieDrawing.Paint {
+    /// A paint's colour at a frame, red, green and blue in `0...1`: its colour, or its gradient's
+    /// mean stop colour.
+    func colorComponents(at frame: Double, offset: Double) -> [Double] {
+        let numbers = color.value(at: frame, offset: offset)
+        var rgb = [0.0, 0, 0]
+        if let stops = gradientStops {
+            let used = min(stops, numbers.count / 4)
+            guard used > 0 else { return rgb }
+            for stop in 0..<used {
+                for channel in 0..<3 { rgb[channel] += numbers[stop * 4 + 1 + channel] / Double(used) }
+            }
+        } else {
+            for channel in 0..<min(3, numbers.count) { rgb[channel] = numbers[channel] * colorScale }
+        }
+        return rgb.map { $0.isFinite ? min(max($0, 0), 1) : 0 }
+    }
+}
+
+extension LottieAnimation.Reader {
+    /// What a layer draws: a shape layer's `shapes`, a solid layer's box; image and text layers,
+    /// masks and track mattes are noted as not drawn.
+    mutating func drawing(of layer: JSONCursor, type: Int) throws(DocumentError) -> LottieDrawing {
+        var drawing = LottieDrawing()
+        if let masks = layer.child("masksProperties"), case .array(let items) = masks.value, !items.isEmpty {
+            drawingNotes.add("masks are not drawn", at: masks.path)
+        }
+        if let matte = layer.child("tt") { drawingNotes.add("track mattes are not drawn", at: matte.path) }
+        if let effects = layer.child("ef"), case .array(let items) = effects.value, !items.isEmpty {
+            drawingNotes.add("effects are not drawn", at: effects.path)
+        }
+        switch type {
+        case 1:
+            let color = try layer.required("sc")
+            guard let parsed = try? Color(hex: try color.string()) else {
+                throw color.error("expected a colour \"#RRGGBB\", found \(InputExcerpt.excerpt(try color.string()))")
+            }
+            let width = try LottieAnimation.finite(try layer.required("sw")), height = try LottieAnimation.finite(try layer.required("sh"))
+            var paint = LottieDrawing.Paint(
+                strokeWidth: nil, evenOdd: false, color: LottieProperty(value: [parsed.red, parsed.green, parsed.blue], keyframes: []),
+                colorScale: 1, opacity: LottieProperty(value: [100 * parsed.alpha], keyframes: []), groups: [], path: color.path)
+            paint.outlines = [LottieDrawing.Outline(geometry: .box(width: width, height: height), transforms: [])]
+            drawing.paints = [paint]
+        case 2: drawingNotes.add("image layers are not drawn", at: layer.path)
+        case 5: drawingNotes.add("text layers are not drawn", at: layer.path)
+        case 4:
+            if let shapes = layer.child("shapes") {
+                try readItems(try shapes.array(), transforms: [], open: [], into: &drawing, depth: 0)
+            }
+        default: break
+        }
+        drawing.paints.removeAll { $0.outlines.isEmpty }
+        return drawing
+    }
+
+    /// A group's items, last to first: a paint starts painting what comes before it; an outline is
+    /// painted by every paint open at that point.
+    private mutating func readItems(
+        _ items: [JSONCursor], transforms: [LottieAnimation.Transform], open: [Int], into drawing: inout LottieDrawing, depth: Int
+    ) throws(DocumentError) {
+        var open = open
+        for item in items.reversed() {
+            guard case .object = item.value else { continue }
+            if try LottieAnimation.flag(item.child("hd")) { continue }
+            let type = try item.child("ty").map { cursor throws(DocumentError) in try cursor.string() } ?? ""
+            switch type {
+            case "fl", "st", "gf", "gs":
+                let isGradient = type == "gf" || type == "gs"
+                var stops: Int?
+                let colorProperty: LottieProperty
+                if isGradient {
+                    let gradient = try item.required("g")
+                    let count = try LottieAnimation.integer(try gradient.required("p"))
+                    guard count >= 1, count <= 10_000 else { throw gradient.error("a gradient needs 1 to 10000 colour stops, \"p\" is \(count)") }
+                    stops = count
+                    colorProperty = try property(try gradient.required("k"))
+                    drawingNotes.add("gradients are drawn in one colour, the mean of their stops", at: item.path)
+                } else {
+                    colorProperty = try property(try item.required("c"))
+                }
+                let paint = LottieDrawing.Paint(
+                    strokeWidth: type == "st" || type == "gs" ? try item.child("w").map(property) ?? LottieProperty(value: [1], keyframes: []) : nil,
+                    evenOdd: try item.child("r").map(LottieAnimation.finite) == 2,
+                    color: colorProperty, gradientStops: stops, colorScale: isGradient ? 1 : Self.colorScale(of: colorProperty),
+                    opacity: try item.child("o").map(property) ?? LottieProperty(value: [100], keyframes: []),
+                    groups: transforms, path: item.path)
+                open.append(drawing.paints.count)
+                drawing.paints.append(paint)
+            case "sh", "rc", "el", "sr":
+                let geometry: LottieDrawing.Geometry
+                let direction = try item.child("d").map(LottieAnimation.finite)
+                let reversed = direction == 3
+                func zero() -> LottieProperty { LottieProperty(value: [0], keyframes: []) }
+                switch type {
+                case "sr":
+                    let isStar = try item.child("sy").map(LottieAnimation.finite) != 2
+                    geometry = .polystar(LottieDrawing.Polystar(
+                        isStar: isStar, center: try property(try item.required("p")), points: try property(try item.required("pt")),
+                        rotation: try item.child("r").map(property) ?? zero(), outerRadius: try property(try item.required("or")),
+                        innerRadius: isStar ? try property(try item.required("ir")) : zero(),
+                        outerRoundness: try item.child("os").map(property) ?? zero(),
+                        innerRoundness: try item.child("is").map(property) ?? zero(), reversed: reversed))
+                case "sh":
+                    let ks = try item.required("ks")
+                    geometry = .path(try shapeProperty(ks), closed: try Self.closed(ks))
+                case "rc":
+                    // lottie-web draws a rectangle clockwise only for "d" 1 or 2.
+                    geometry = .rectangle(
+                        center: try property(try item.required("p")), size: try property(try item.required("s")),
+                        roundness: try item.child("r").map(property) ?? zero(), reversed: direction != 1 && direction != 2)
+                default:
+                    geometry = .ellipse(center: try property(try item.required("p")), size: try property(try item.required("s")), reversed: reversed)
+                }
+                let outline = LottieDrawing.Outline(geometry: geometry, transforms: transforms)
+                for paint in open { drawing.paints[paint].outlines.append(outline) }
+            case "gr":
+                guard depth < LottieAnimation.maximumNesting else { throw item.error("shape groups nested more than \(LottieAnimation.maximumNesting) deep") }
+                let inner = try item.child("it").map { cursor throws(DocumentError) in try cursor.array() } ?? []
+                let own = try inner.last { $0.child("ty")?.value == .string("tr") }.map(transform)
+                try readItems(inner, transforms: own.map { [$0] + transforms } ?? transforms, open: open, into: &drawing, depth: depth + 1)
+            case "tr": break
+            case "tm": drawingNotes.add("trim paths are not applied (the paths are drawn whole)", at: item.path)
+            case "rp": drawingNotes.add("repeaters are not applied (one copy is drawn)", at: item.path)
+            case "rd": drawingNotes.add("rounded corners are not applied", at: item.path)
+            case "mm": drawingNotes.add("merged paths are not applied (each path is drawn)", at: item.path)
+            default: drawingNotes.add("shape items of type \"\(InputExcerpt.excerpt(type))\" are not applied", at: item.path)
+            }
+        }
+    }
+
+    /// Whether a shape property's path closes: its static shape's `c`, or its first keyframe's.
+    private static func closed(_ ks: JSONCursor) throws(DocumentError) -> Bool {
+        guard var shape = ks.child("k") else { return false }
+        if case .array = shape.value {
+            // Keyframes: the first one's shape, in a one-element array.
+            guard let first = try shape.array().first, let start = first.child("s") ?? first.child("e") else { return false }
+            shape = start
+            if case .array = shape.value, let inner = try shape.array().first { shape = inner }
+        }
+        return try LottieAnimation.flag(shape.child("c"))
+    }
+
+    /// 1/255 when any red, green or blue number of a colour (static, or any keyframe's) is above
+    /// 1, for files written in `0...255`; 1 otherwise.
+    private static func colorScale(of property: LottieProperty) -> Double {
+        var values = [property.value]
+        for keyframe in property.keyframes {
+            values += [keyframe.start, keyframe.end].compactMap { $0 }
+        }
+        return values.contains { $0.prefix(3).contains { $0 > 1 } } ? 1.0 / 255 : 1
+    }
+}

@@ -1,0 +1,278 @@
+import CadenceTestSupport
+import Foundation
+import Testing
+import TimelinePlugins
+@testable import TimelineHost
+
+/// What a Lottie file draws, through its import as a timeline document: shape paths and their
+/// keyframes, rectangles, ellipses and polystars as lottie-web builds them (worked out by hand
+/// from its formulas), colours in both ranges, groups, paints and their order, layers placed in
+/// time, and pixels.
+@Suite("Lottie drawing")
+struct LottieDrawingTests {
+    /// A 10 fps file of frames 0 ..< 20, 100 × 100.
+    static func file(_ layers: String, assets: String = "[]", extra: String = "") -> String {
+        #"{"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "assets": "# + assets + extra + #", "layers": ["# + layers + "]}"
+    }
+
+    /// A shape layer with the given items (`shapes`), transform and extra keys.
+    static func shapeLayer(_ items: String, ks: String = "{}", keys: String = "") -> String {
+        #"{"ty": 4, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": "# + ks + #", "shapes": ["# + items + "]" + keys + "}"
+    }
+
+    static func imported(_ text: String) throws -> LottieImport {
+        try LottieImport(try LottieAnimation(parsing: text, file: "t.json"), name: "t")
+    }
+
+    /// Every frame of an import's document, rendered as `cadence render` renders it.
+    static func frames(_ imported: LottieImport) throws -> [Frame] {
+        let document = try imported.makeDocument()
+        var source = document.makeSource()
+        var frames: [Frame] = []
+        var sink = CallbackSink { frames.append($0) }
+        try HostLoop.renderOffline(&source, frameRate: document.frameRate, to: &sink)
+        return frames
+    }
+
+    /// The end points of a path channel's elements at a frame (a rendered path may carry its
+    /// lines as cubic curves, ready to morph).
+    static func pathNumbers(_ frame: Frame, _ name: String) -> [Double] {
+        guard let channel = frame.schema.channel(named: name), case .path = channel.kind else { return [] }
+        var points = frame.paths[channel.offset].elements.compactMap(\.endPoint).flatMap { [$0.x, $0.y] }
+        // A closed outline may end with a side back to its start.
+        if points.count > 2, points.suffix(2).elementsEqual(points.prefix(2)) { points.removeLast(2) }
+        return points
+    }
+
+    /// A path channel's elements at a frame.
+    static func pathElements(_ frame: Frame, _ name: String) -> [PathElement] {
+        guard let channel = frame.schema.channel(named: name), case .path = channel.kind else { return [] }
+        return Array(frame.paths[channel.offset].elements)
+    }
+
+    static func numbers(in data: String) -> [Double] {
+        data.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+    }
+
+    static func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-3) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+
+    /// The scene's layers, as JSON objects.
+    static func sceneLayers(_ imported: LottieImport) -> [JSONValue] {
+        guard case .array(let layers)? = imported.document["scene"]?["layers"] else { return [] }
+        return layers
+    }
+
+    @Test("a shape path's keyframes: every vertex and tangent eased by the keyframe's one curve")
+    func shapeKeyframes() throws {
+        // A triangle moving from x 0 to x 40 over frames 0...10, eased by cubic-bezier(0.5, 0, 1, 1)
+        // (an ease-in): at frame 5, x progress p solves x(s) = 0.5 and p = y(s), with
+        // x(s) = 1.5 s (1−s)² + 3 s² (1−s) + s³ and y(s) = 3 s² (1−s) + s³. Solved here by bisection.
+        var low = 0.0, high = 1.0
+        for _ in 0..<200 {
+            let s = (low + high) / 2
+            let x = 1.5 * s * (1 - s) * (1 - s) + 3 * s * s * (1 - s) + s * s * s
+            if x < 0.5 { low = s } else { high = s }
+        }
+        let s = (low + high) / 2
+        let progress = 3 * s * s * (1 - s) + s * s * s
+        let shape = #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [{"c": true, "v": [[0, 0], [10, 0], [0, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}], "o": {"x": [0.5], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [{"c": true, "v": [[40, 0], [50, 0], [40, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [4, 0], [0, 0]]}]}]}}"#
+        let imported = try Self.imported(Self.file(Self.shapeLayer(shape + #", {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#)))
+        let frames = try Self.frames(imported)
+        let dx = 40 * progress
+        #expect(Self.close(Self.pathNumbers(frames[5], "0#0.path"), [dx, 0, dx + 10, 0, dx, 10]), "\(Self.pathNumbers(frames[5], "0#0.path"))")
+        // The out tangent of the second vertex grows from 0 to 4 by the same progress: the side
+        // from it is a curve whose first control point is the vertex plus the tangent.
+        let elements = Self.pathElements(frames[5], "0#0.path")
+        if elements.count > 2, case .curve(_, let control, _) = elements[2] {
+            #expect(Self.close([control.x, control.y], [dx + 10 + 4 * progress, 0]), "\(control)")
+        } else {
+            Issue.record("expected a curve from the second vertex: \(elements)")
+        }
+        // Before the first keyframe and after the last: the first and last shapes.
+        #expect(Self.close(Array(Self.pathNumbers(frames[0], "0#0.path").prefix(2)), [0, 0]))
+        #expect(Self.close(Array(Self.pathNumbers(frames[15], "0#0.path").prefix(2)), [40, 0]))
+        // A hold keeps the first shape to the next keyframe.
+        let held = shape.replacingOccurrences(of: #""o": {"x": [0.5], "y": [0]}, "i": {"x": [1], "y": [1]}"#, with: #""h": 1"#)
+        let heldFrames = try Self.frames(try Self.imported(Self.file(Self.shapeLayer(held + #", {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}}"#))))
+        #expect(Self.close(Array(Self.pathNumbers(heldFrames[9], "0#0.path").prefix(2)), [0, 0]))
+        #expect(Self.close(Array(Self.pathNumbers(heldFrames[10], "0#0.path").prefix(2)), [40, 0]))
+    }
+
+    @Test("rectangles, rounded rectangles, ellipses, stars and polygons as lottie-web builds them")
+    func geometry() throws {
+        func path(_ item: String) throws -> [Double] {
+            let imported = try Self.imported(Self.file(Self.shapeLayer(item + #", {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1]}}"#)))
+            guard case .string(let data)? = Self.sceneLayers(imported).first?["path"] else { return [] }
+            return Self.numbers(in: data)
+        }
+        // Clockwise from the top right ("d" 1): M 70 40 L 70 60 L 30 60 L 30 40 Z.
+        #expect(try path(#"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 20]}, "r": {"a": 0, "k": 0}}"#) == [70, 40, 70, 60, 30, 60, 30, 40])
+        // Without "d" lottie-web goes the other way: the same corners, reversed.
+        #expect(try path(#"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 20]}, "r": {"a": 0, "k": 0}}"#) == [30, 40, 30, 60, 70, 60, 70, 40])
+        // Rounded corners of radius 5, handles 5 × 0.5519 = 2.7595 long: first vertex (70, 45),
+        // straight down to (70, 55), then the corner C (70, 57.7595) (67.7595, 60) (65, 60).
+        let rounded = try path(#"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 20]}, "r": {"a": 0, "k": 5}}"#)
+        #expect(Array(rounded.prefix(4)) == [70, 45, 70, 55])
+        #expect(Self.close(Array(rounded[4..<10]), [70, 57.7595, 67.7595, 60, 65, 60], 1e-3))
+        // The radius is at most half the shorter side: 30 is 10 here, so the right side is a point.
+        let capped = try path(#"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 20]}, "r": {"a": 0, "k": 30}}"#)
+        #expect(Array(capped.prefix(4)) == [70, 50, 70, 50])
+        // An ellipse of 20 × 10 at the origin: from the top (0, −5) clockwise to (10, 0), handles
+        // 10 × 0.5519 and 5 × 0.5519 long.
+        let ellipse = try path(#"{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 10]}}"#)
+        #expect(Self.close(Array(ellipse.prefix(8)), [0, -5, 5.519, -5, 10, -2.7595, 10, 0], 1e-3))
+        // A square as a polygon of 4 points, radius 10: top, right, bottom, left.
+        let polygon = try path(#"{"ty": "sr", "sy": 2, "p": {"a": 0, "k": [0, 0]}, "pt": {"a": 0, "k": 4}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 10}, "os": {"a": 0, "k": 0}}"#)
+        #expect(polygon == [0, -10, 10, 0, 0, 10, -10, 0])
+        // A 2-point star turned 90°: outer radius 10 on the x axis, inner radius 4 on the y axis.
+        let star = try path(#"{"ty": "sr", "sy": 1, "p": {"a": 0, "k": [0, 0]}, "pt": {"a": 0, "k": 2}, "r": {"a": 0, "k": 90}, "or": {"a": 0, "k": 10}, "ir": {"a": 0, "k": 4}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}}"#)
+        #expect(star == [10, 0, 0, 4, -10, 0, 0, -4])
+        // Polygon roundness: tangents along the circle, 2π·10 / 16 × 50% long at each point.
+        let round = try path(#"{"ty": "sr", "sy": 2, "p": {"a": 0, "k": [0, 0]}, "pt": {"a": 0, "k": 4}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 10}, "os": {"a": 0, "k": 50}}"#)
+        let handle = 2 * Double.pi * 10 / 16 * 0.5
+        // From the top (0, −10), out along +x (clockwise), into (10, 0) from −y.
+        #expect(Self.close(Array(round.prefix(8)), [0, -10, handle, -10, 10, -handle, 10, 0], 1e-3))
+    }
+
+    @Test("colours in 0...1 and in 0...255, animated colours, gradients in their mean colour")
+    func colors() throws {
+        func fill(_ color: String) throws -> JSONValue? {
+            let imported = try Self.imported(Self.file(Self.shapeLayer(
+                #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [10, 10]}}, "# + color)))
+            return Self.sceneLayers(imported).first?["fill"]
+        }
+        #expect(try fill(#"{"ty": "fl", "c": {"a": 0, "k": [1, 0.5, 0, 1]}}"#) == .string("#FF8000"))
+        #expect(try fill(#"{"ty": "fl", "c": {"a": 0, "k": [255, 128, 0]}}"#) == .string("#FF8000"))
+        // A colour written in 0...255 whose first keyframe is [1, 1, 1]: the other keyframe tells.
+        let ranged = try Self.imported(Self.file(Self.shapeLayer(
+            #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "fl", "c": {"a": 1, "k": [{"t": 0, "s": [1, 1, 1], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [255, 3, 51]}]}}"#)))
+        let document = try ranged.makeDocument()
+        var source = document.makeSource()
+        var colors: [Int: String] = [:]
+        var sink = CallbackSink { frame in
+            if let channel = frame.schema.channel(named: "0#0.color") {
+                let c = frame.numbers(of: channel)
+                colors[frame.index] = Color(red: c[c.startIndex], green: c[c.startIndex + 1], blue: c[c.startIndex + 2]).hexString
+            }
+        }
+        try HostLoop.renderOffline(&source, frameRate: document.frameRate, to: &sink)
+        // Frame 0: (1, 1, 1)/255; frame 10: (255, 3, 51)/255; frame 5: halfway, (128, 2, 26)/255.
+        #expect(colors[0] == "#010101" && colors[10] == "#FF0333" && colors[5] == "#80021A", "\(colors)")
+        // A gradient of two stops, red and blue: drawn purple, with a warning.
+        let gradient = try Self.imported(Self.file(Self.shapeLayer(
+            #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "gf", "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1]}}, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [1, 0]}, "t": 1}"#)))
+        #expect(Self.sceneLayers(gradient).first?["fill"] == .string("#800080"))
+        #expect(gradient.warnings.map(\.description) == ["t.json: layers[0].shapes[1]: gradients are drawn in one colour, the mean of their stops"])
+    }
+
+    @Test("groups: transforms inside out, paints paint what comes before them, earlier items on top")
+    func groups() throws {
+        // [group {rectangle, red fill, transform p (10, 0) o 50}, blue fill 50%]: the blue fill
+        // paints the group's rectangle too (moved), below the red one; the red one's opacity is
+        // the group's 50%, the blue one's its own 50%. The layer is at p (0, 20).
+        let group = #"{"ty": "gr", "it": [{"ty": "rc", "d": 1, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [4, 4]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}, {"ty": "tr", "p": {"a": 0, "k": [10, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [200, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 50}}]}"#
+        let blue = #"{"ty": "fl", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 50}}"#
+        let imported = try Self.imported(Self.file(Self.shapeLayer(group + ", " + blue, ks: #"{"p": {"a": 0, "k": [0, 20]}}"#)))
+        let layers = Self.sceneLayers(imported)
+        #expect(layers.map { $0["fill"] } == [.string("#0000FF"), .string("#FF0000")])
+        // The rectangle (−2…2, −2…2) scaled 2× in x, moved by (10, 0) then by the layer's (0, 20).
+        let frames = try Self.frames(imported)
+        for paint in 0..<2 {
+            #expect(Self.pathNumbers(frames[0], "0#\(paint).path") == [14, 18, 14, 22, 6, 22, 6, 18], "paint \(paint)")
+        }
+        #expect(frames[0].scalar("0#0.opacity") == 0.5 && frames[0].scalar("0#1.opacity") == 0.5)
+    }
+
+    @Test("layers placed in time: shown from ip to op, precompositions, hidden layers and mattes not drawn")
+    func layers() throws {
+        let rectangle = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [2, 2]}}, {"ty": "fl", "c": {"a": 0, "k": [0, 1, 0]}}"#
+        // Layer 0 from frame 5 to 12 at 50% opacity; layer 1 hidden; layer 2 a matte (td);
+        // layer 3 a precomposition at (30, 0), 50% opacity, holding a layer at (0, 10).
+        let layers = [
+            Self.shapeLayer(rectangle, ks: #"{"o": {"a": 0, "k": 50}}"#).replacingOccurrences(of: #""ip": 0, "op": 20"#, with: #""ip": 5, "op": 12"#),
+            Self.shapeLayer(rectangle, keys: #", "hd": true"#),
+            Self.shapeLayer(rectangle, keys: #", "td": 1"#),
+            #"{"ty": 0, "refId": "inner", "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [30, 0]}, "o": {"a": 0, "k": 50}}}"#,
+        ].joined(separator: ", ")
+        let assets = #"[{"id": "inner", "layers": ["# + Self.shapeLayer(rectangle, ks: #"{"p": {"a": 0, "k": [0, 10]}}"#) + "]}]"
+        let imported = try Self.imported(Self.file(layers, assets: assets, extra: #", "markers": [{"tm": 4, "cm": "go", "dr": 0}]"#))
+        // Scene: back to front: the precomposition's layer, then layer 0 (hidden and matte not drawn).
+        #expect(Self.sceneLayers(imported).map { $0["name"] } == [.string("3/0#0"), .string("0#0")])
+        let frames = try Self.frames(imported)
+        #expect(frames.count == 20)
+        // Layer 0 is shown on frames 5 ... 11 only.
+        #expect(frames.map { $0.scalar("0#0.opacity") ?? -1 } == (0..<20).map { (5..<12).contains($0) ? 0.5 : 0 })
+        #expect(frames.map { $0.scalar("0.opacity") ?? -1 } == (0..<20).map { (5..<12).contains($0) ? 0.5 : 0 })
+        // The precomposition's layer: moved by both, its opacity times the precomposition's.
+        #expect(Self.pathNumbers(frames[3], "3/0#0.path") == [31, 9, 31, 11, 29, 11, 29, 9])
+        #expect(frames[3].scalar("3/0#0.opacity") == 0.5)
+        // The world track: the precomposition layer's matrix [a, b, c, d, tx, ty] and the inner
+        // layer's in composition coordinates.
+        if let channel = frames[3].schema.channel(named: "3/0.world") {
+            #expect(Array(frames[3].numbers(of: channel)) == [1, 0, 0, 1, 30, 10])
+        } else {
+            Issue.record("no world track")
+        }
+        // The marker is a label, at 0.4 s.
+        #expect(imported.document["labels"]?["go"] == .number(0.4))
+    }
+
+    @Test("what is not drawn is a warning naming it; bad shapes are errors with their JSON path")
+    func warningsAndErrors() throws {
+        let imported = try Self.imported(Self.file(Self.shapeLayer(
+            #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "tm", "s": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#,
+            keys: #", "masksProperties": [{"mode": "a"}], "tt": 1"#)))
+        #expect(Set(imported.warnings.map(\.description)) == [
+            "t.json: layers[0].masksProperties: masks are not drawn",
+            "t.json: layers[0].tt: track mattes are not drawn",
+            "t.json: layers[0].shapes[1]: trim paths are not applied (the paths are drawn whole)",
+        ])
+        func error(_ items: String) -> String {
+            do {
+                _ = try Self.imported(Self.file(Self.shapeLayer(items)))
+                return ""
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(error(#"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [1, 1]], "i": [[0, 0]], "o": [[0, 0], [0, 0]]}}}"#)
+            == #"t.json: layers[0].shapes[0].ks.k.i: "i" has 1 points for 2 vertices; a shape needs one tangent per vertex"#)
+        #expect(error(#"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [1]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}}}"#)
+            == "t.json: layers[0].shapes[0].ks.k.v[1]: a point needs two numbers, found 1")
+        #expect(error(#"{"ty": "gf", "g": {"p": 0, "k": {"a": 0, "k": [0, 1, 0, 0]}}}"#)
+            == #"t.json: layers[0].shapes[0].g: a gradient needs 1 to 10000 colour stops, "p" is 0"#)
+        #expect(error(#"{"ty": "el", "p": {"a": 0, "k": [0, 0]}}"#) == #"t.json: layers[0].shapes[0]: missing required key "s""#)
+        // Keyframes with different vertex counts are drawn (lottie-android warns the same way).
+        let uneven = try Self.imported(Self.file(Self.shapeLayer(
+            #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [{"c": false, "v": [[0, 0], [1, 0]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [{"c": false, "v": [[0, 0]], "i": [[0, 0]], "o": [[0, 0]]}]}]}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 0]}, "w": {"a": 0, "k": 2}}"#)))
+        #expect(uneven.warnings.count == 1)
+        #expect(try Self.frames(uneven).count == 20)
+    }
+
+    @Test("render draws a Lottie file: pixels where its shapes are, in their colours")
+    func pixels() throws {
+        // A red 40 × 20 rectangle centred at (50, 50), and a half-transparent blue square above it.
+        let items = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [30, 30]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 50}}"#
+        let red = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 20]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+        let text = Self.file(Self.shapeLayer(items) + ", " + Self.shapeLayer(red))
+        let file = try temporaryFile("drawn.json", text)
+        let folder = try temporaryDirectory()
+        let result = cadence("render", file, "--format", "rgba", "--frames", "0..0", "--out", folder + "/frame.rgba")
+        #expect(result.status == 0, "\(result.err)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/frame.rgba")))
+        #expect(bytes.count == 100 * 100 * 4)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(bytes[(y * 100 + x) * 4 ..< (y * 100 + x) * 4 + 4]) }
+        #expect(pixel(50, 50) == [255, 0, 0, 255])
+        #expect(pixel(5, 5) == [0, 0, 0, 0])
+        // The blue square at 50% over transparency: straight blue, alpha 128 (±1 for rounding).
+        let square = pixel(30, 30)
+        #expect(square[2] >= 254 && abs(Int(square[3]) - 128) <= 1, "\(square)")
+        // The import command writes the same document.
+        let out = folder + "/doc.json"
+        let written = cadence("lottie", "import", file, "--out", out)
+        #expect(written.status == 0, "\(written.err)")
+        #expect(try TimelineDocument(parsing: String(contentsOfFile: out, encoding: .utf8)).tracks.count == 8)
+    }
+}

@@ -395,7 +395,8 @@ public struct LottieAnimation: Sendable {
                     easing: [], handles: [],
                     outTangent: try LottieAnimation.tangent(item.child("to")), inTangent: try LottieAnimation.tangent(item.child("ti")))
                 if keyframe.start?.isEmpty == true { throw item.child("s")!.error("a keyframe value needs at least one number") }
-                if let o = item.child("o"), let i = item.child("i") {
+                // Handles written as null are none (lottie-ios reads such keyframes as linear).
+                if let o = item.child("o"), let i = item.child("i"), o.value != .null, i.value != .null {
                     let ox = try LottieAnimation.numbers(try o.required("x")), oy = try LottieAnimation.numbers(try o.required("y"))
                     let ix = try LottieAnimation.numbers(try i.required("x")), iy = try LottieAnimation.numbers(try i.required("y"))
                     guard !ox.isEmpty, !oy.isEmpty, !ix.isEmpty, !iy.isEmpty else {

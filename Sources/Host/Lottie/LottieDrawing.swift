@@ -286,6 +286,11 @@ extension LottieAnimation.Reader {
         switch type {
         case 1:
             let color = try layer.required("sc")
+            if try color.string().isEmpty {
+                // rlottie's test files have solids with an empty colour: nothing to draw.
+                drawingNotes.add("solid layers without a colour are not drawn", at: color.path)
+                return drawing
+            }
             guard let parsed = try? Color(hex: try color.string()) else {
                 throw color.error("expected a colour \"#RRGGBB\", found \(InputExcerpt.excerpt(try color.string()))")
             }

@@ -1,7 +1,7 @@
 import Timeline
 
-/// A Lottie animation as a Cadence timeline document: every layer's world matrix and opacity as
-/// tracks, what its fills and strokes draw as path, colour and opacity tracks, each layer placed in
+/// A Lottie animation as a Cadence timeline document: the file's frame number (`lottie.frame`),
+/// every layer's world matrix and opacity as tracks, what its fills and strokes draw as path, colour and opacity tracks, each layer placed in
 /// the timeline where it is shown, the file's markers as labels, and a scene that draws the paints
 /// back to front (Docs/Lottie.md).
 ///
@@ -196,11 +196,15 @@ public struct LottieImport: Sendable {
             var members: [(key: String, value: JSONValue)] = [
                 ("cadence", .number(1)), ("name", .string(name)), ("fps", .number(rate)), ("duration", .number(duration)),
             ]
-            if tracks.isEmpty {
-                // A file that never shows a layer still renders its frames.
-                tracks.append(.object([("name", .string("frame")), ("keyframes", .array([.object([("time", .number(0)), ("value", .number(0))])]))]))
-            }
-            members.append(("tracks", .array(tracks)))
+            // The file's own frame number at each time (and a track for a file that never shows a layer).
+            let frameTrack = JSONValue.object([
+                ("name", .string("lottie.frame")),
+                ("keyframes", .array([
+                    .object([("time", .number(0)), ("value", .number(animation.inPoint))]),
+                    .object([("time", .number(max(duration, 0.5 / rate))), ("value", .number(animation.inPoint + max(duration, 0.5 / rate) * rate))]),
+                ])),
+            ])
+            members.append(("tracks", .array([frameTrack] + tracks)))
             let labels = animation.markers.filter { $0.time >= 0 && $0.time <= duration }
             var seen: Set<String> = []
             let unique = labels.filter { !$0.name.isEmpty && seen.insert($0.name).inserted }

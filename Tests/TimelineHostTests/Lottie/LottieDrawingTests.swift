@@ -202,6 +202,7 @@ struct LottieDrawingTests {
         #expect(Self.sceneLayers(imported).map { $0["name"] } == [.string("3/0#0"), .string("0#0")])
         let frames = try Self.frames(imported)
         #expect(frames.count == 20)
+        #expect(frames.map { $0.scalar("lottie.frame") } == (0..<20).map { Double($0) })
         // Layer 0 is shown on frames 5 ... 11 only.
         #expect(frames.map { $0.scalar("0#0.opacity") ?? -1 } == (0..<20).map { (5..<12).contains($0) ? 0.5 : 0 })
         #expect(frames.map { $0.scalar("0.opacity") ?? -1 } == (0..<20).map { (5..<12).contains($0) ? 0.5 : 0 })
@@ -273,6 +274,6 @@ struct LottieDrawingTests {
         let out = folder + "/doc.json"
         let written = cadence("lottie", "import", file, "--out", out)
         #expect(written.status == 0, "\(written.err)")
-        #expect(try TimelineDocument(parsing: String(contentsOfFile: out, encoding: .utf8)).tracks.count == 8)
+        #expect(try TimelineDocument(parsing: String(contentsOfFile: out, encoding: .utf8)).tracks.count == 9)
     }
 }

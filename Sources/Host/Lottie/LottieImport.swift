@@ -34,9 +34,14 @@ public struct LottieImport: Sendable {
     ///   - animation: The animation.
     ///   - name: The document's name.
     /// - Throws: ``DocumentErrors`` when the animation has more than ``maximumLayerFrames`` layer
-    ///   frames to bake.
+    ///   frames to bake, or a frame rate no timeline document plays (above 100,000).
     public init(_ animation: LottieAnimation, name: String = "lottie") throws(DocumentErrors) {
         file = animation.file
+        guard FrameRate(framesPerSecond: animation.frameRate) != nil else {
+            throw DocumentErrors(errors: [DocumentError(
+                file: animation.file, path: "fr",
+                message: "a timeline document plays 0 < fps <= 100000 frames per second; the file has \(NumberFormat.string(animation.frameRate))")])
+        }
         let placements = animation.placements()
         let count = max(1, Int((animation.outPoint - animation.inPoint).rounded(.up)))
         guard placements.count * count <= Self.maximumLayerFrames else {

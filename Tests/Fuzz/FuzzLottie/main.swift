@@ -1,8 +1,10 @@
 // libFuzzer target: the Lottie reader (`LottieAnimation(parsing:)`), then every layer's
 // transform at the first, a middle and the last frame and at hostile frames, exact and as
-// lottie-web computes them (`LottieWebPlayer`), and compiled (`LottieProgram`). A finding is a crash
-// or a hang; refusals (an error naming the feature and its JSON path) are the expected answer to
-// what the reader does not read.
+// lottie-web computes them (`LottieWebPlayer`), and compiled (`LottieProgram`); then, for files of
+// up to 20,000 layer frames, the import as a timeline document (`LottieImport`), which must be a
+// document Cadence reads, rendered at its first and last frame. A finding is a crash, a hang or an
+// import that makes an invalid document; refusals (an error naming the feature and its JSON path)
+// are the expected answer to what the reader does not read.
 import FuzzDriver
 import TimelineHost
 
@@ -18,6 +20,20 @@ runFuzzer("FuzzLottie") { data, count in
         _ = animation.values(at: frame)
         _ = player.values(at: frame)
         program.evaluate(at: frame, into: &compiled)
+    }
+    let frames = (animation.outPoint - animation.inPoint).rounded(.up)
+    guard frames * Double(animation.layerCount) <= 20_000, let imported = try? LottieImport(animation) else { return 0 }
+    let document: TimelineDocument
+    do {
+        document = try imported.makeDocument()
+    } catch {
+        fatalError("the import made a document Cadence does not read: \(error)")
+    }
+    var source = document.makeSource()
+    var sink = CallbackSink { _ in }
+    _ = try? HostLoop.renderOffline(&source, frameRate: document.frameRate, frames: 0...0, to: &sink)
+    if let last = try? HostLoop.defaultFrames(duration: source.duration, frameRate: document.frameRate).upperBound {
+        _ = try? HostLoop.renderOffline(&source, frameRate: document.frameRate, frames: last...last, to: &sink)
     }
     return 0
 }

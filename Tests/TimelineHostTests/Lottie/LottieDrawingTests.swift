@@ -245,6 +245,14 @@ struct LottieDrawingTests {
         #expect(error(#"{"ty": "gf", "g": {"p": 0, "k": {"a": 0, "k": [0, 1, 0, 0]}}}"#)
             == #"t.json: layers[0].shapes[0].g: a gradient needs 1 to 10000 colour stops, "p" is 0"#)
         #expect(error(#"{"ty": "el", "p": {"a": 0, "k": [0, 0]}}"#) == #"t.json: layers[0].shapes[0]: missing required key "s""#)
+        // A frame rate no document plays (found by the fuzz target).
+        let fast = Self.file(Self.shapeLayer("")).replacingOccurrences(of: #""fr": 10"#, with: #""fr": 1e6"#)
+        #expect(throws: DocumentErrors.self) { try Self.imported(fast) }
+        do {
+            _ = try Self.imported(fast)
+        } catch {
+            #expect("\(error)" == "t.json: fr: a timeline document plays 0 < fps <= 100000 frames per second; the file has 1000000")
+        }
         // Keyframes with different vertex counts are drawn (lottie-android warns the same way).
         let uneven = try Self.imported(Self.file(Self.shapeLayer(
             #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [{"c": false, "v": [[0, 0], [1, 0]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [{"c": false, "v": [[0, 0]], "i": [[0, 0]], "o": [[0, 0]]}]}]}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 0]}, "w": {"a": 0, "k": 2}}"#)))

@@ -5,6 +5,7 @@
 #   Docs/images/spring-*.svg        springs (cadence spring ... --format svg), for Docs/Springs.md
 #   Docs/images/gesture-*.svg       decay, inertia, rubber band (cadence gesture ... --format svg), for Docs/Gestures.md
 #   Docs/images/pixels/*/*.png      frames drawn by Cadence (cadence preset ... --format png), for Docs/Pixels.md
+#   Docs/images/lottie/*.png        a Lottie file drawn by Cadence (cadence render FILE --format png), for Docs/Lottie.md
 #
 #   Docs/Transitions/make-images.sh [path/to/cadence]   (default: .build/debug/cadence, built if missing)
 #
@@ -114,3 +115,7 @@ echo "cadence preset card-expand --format png --frames 30..30 --scale 0.5 --out 
 "$cadence" preset card-expand --format png --frames 30..30 --scale 0.5 --out "$plots/pixels/card-expand/"
 echo "cadence preset punch-out --format png --frames 20..20 --scale 0.5 --out $plots/pixels/punch-out/"
 "$cadence" preset punch-out --format png --frames 20..20 --scale 0.5 --out "$plots/pixels/punch-out/"
+
+# A Lottie file drawn through its import, for Docs/Lottie.md.
+echo "cadence render Docs/examples/badge.lottie.json --format png --frames 15..15 --out $plots/lottie/"
+"$cadence" render Docs/examples/badge.lottie.json --format png --frames 15..15 --out "$plots/lottie/"

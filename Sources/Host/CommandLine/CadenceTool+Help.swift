@@ -117,6 +117,7 @@ extension CadenceTool {
         case "lottie":
             return """
                 USAGE: cadence lottie values FILE... [--frames A,B,...] [--step S] [--compat lottie-web]
+                       cadence lottie import FILE [--out DOC.json] [--name NAME]
 
                 Reads Lottie (Bodymovin) files and prints every layer's transform per frame as JSON Lines, in
                 the shape of the lottie-web oracle: file, frame, layer (its position path, 3/0 inside a
@@ -126,6 +127,11 @@ extension CadenceTool {
                 --compat lottie-web: the numbers lottie-web 5.13 shows (its easing solver, 150-point spatial
                 curves, Float32 storage, and its memory of the frames shown before); exact otherwise.
                 Files with expressions are refused with the JSON path of the first.
+                import: the file as a timeline document (to standard output, or DOC.json): each layer's world
+                matrix and opacity and what its fills and strokes draw (path, opacity, colour), baked at every
+                frame of the file, layers placed in time, markers as labels, and a scene; render and play draw a
+                Lottie file the same way for --format png, svg-frames, rgba, video formats, svg and html. What is
+                not drawn (masks, mattes, trim paths, ...) is a warning with its JSON path.
                 Guide: Docs/Lottie.md
 
                 """

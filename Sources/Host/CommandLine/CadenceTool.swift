@@ -59,7 +59,7 @@ public struct CadenceTool {
         ("spring", "sample a spring until it settles"),
         ("morph", "morph between two SVG paths"),
         ("gesture", "sample a flick's decay, inertia within bounds, or a rubber band"),
-        ("lottie", "print a Lottie animation's layer transforms per frame"),
+        ("lottie", "a Lottie animation's layer transforms per frame, or its import as a document"),
         ("validate", "report every error in a timeline document"),
         ("golden", "record or check golden tests of documents and presets"),
         ("join", "join the shards of a render split with --shard into the whole render"),

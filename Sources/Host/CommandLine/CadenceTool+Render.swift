@@ -64,7 +64,9 @@ extension CadenceTool {
         let name = path == "-" ? "<stdin>" : path
         let format = list.string("format") ?? "jsonl"
         if Self.pictureFormats.contains(format) || format == "svg" || format == "html" {
-            let document = try importLottie(path, bytes: bytes).makeDocument()
+            // At the file's own rate a render of some frames bakes only those.
+            let frames = try list.frameRate() == nil ? try list.frameRange() : nil
+            let document = try importLottie(path, bytes: bytes, frames: frames).makeDocument()
             var source = document.makeSource()
             try stream(
                 &source, frameRate: try list.frameRate() ?? document.frameRate, frames: try list.frameRange(), list: list,

@@ -36,6 +36,18 @@ public struct LottieImport: Sendable {
     /// - Throws: ``DocumentErrors`` when the animation has more than ``maximumLayerFrames`` layer
     ///   frames to bake, or a frame rate no timeline document plays (above 100,000).
     public init(_ animation: LottieAnimation, name: String = "lottie") throws(DocumentErrors) {
+        try self.init(animation, name: name, frames: nil)
+    }
+
+    /// Imports part of an animation: only the frames `frames` (0 is `ip`) are baked, for a render
+    /// of those frames; the document shows nothing elsewhere.
+    ///
+    /// - Parameters:
+    ///   - animation: The animation.
+    ///   - name: The document's name.
+    ///   - frames: The frames to bake, or `nil` for all.
+    /// - Throws: ``DocumentErrors`` as ``init(_:name:)``.
+    public init(_ animation: LottieAnimation, name: String = "lottie", frames: ClosedRange<Int>?) throws(DocumentErrors) {
         file = animation.file
         guard FrameRate(framesPerSecond: animation.frameRate) != nil else {
             throw DocumentErrors(errors: [DocumentError(
@@ -43,15 +55,22 @@ public struct LottieImport: Sendable {
                 message: "a timeline document plays 0 < fps <= 100000 frames per second; the file has \(NumberFormat.string(animation.frameRate))")])
         }
         let placements = animation.placements()
-        let count = max(1, Int((animation.outPoint - animation.inPoint).rounded(.up)))
-        guard placements.count * count <= Self.maximumLayerFrames else {
+        let length = max(1, (animation.outPoint - animation.inPoint).rounded(.up))
+        // The frames baked: all of the file's, or those asked for that it has.
+        let first = Double(max(frames?.lowerBound ?? 0, 0))
+        let last = min(length - 1, frames.map { Double($0.upperBound) } ?? length - 1)
+        let baked = max(0, last - first + 1)
+        guard Double(max(placements.count, 1)) * baked <= Double(Self.maximumLayerFrames) else {
             throw DocumentErrors(errors: [DocumentError(
                 file: animation.file, path: "$",
-                message: "importing bakes every layer at every frame: \(placements.count) layers × \(count) frames is more than "
+                message: "importing bakes every layer at every frame: \(placements.count) layers × \(NumberFormat.string(baked)) frames is more than "
                     + "\(Self.maximumLayerFrames)")])
         }
+        // Below the cap, the file's length fits an Int whenever it matters; beyond it, as many
+        // frames as the document can number.
+        let count = Int(min(length, Double(Int32.max)))
         var builder = Builder(placements: placements, frameCount: count)
-        for index in 0..<count {
+        for index in stride(from: Int(first), through: Int(last), by: 1) where baked > 0 {
             builder.record(frame: index, values: animation.values(at: animation.inPoint + Double(index)))
         }
         document = builder.document(animation: animation, name: name)

@@ -253,6 +253,22 @@ struct LottieDrawingTests {
         } catch {
             #expect("\(error)" == "t.json: fr: a timeline document plays 0 < fps <= 100000 frames per second; the file has 1000000")
         }
+        // A file of 10^300 frames: refused whole, by the cap (no trap converting its length), and
+        // a part of it baked for a render of that part.
+        let square = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [2, 2]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+        let endless = try LottieAnimation(parsing: Self.file(Self.shapeLayer(square)).replacingOccurrences(of: #""op": 20"#, with: #""op": 1e300"#))
+        do {
+            _ = try LottieImport(endless)
+            Issue.record("an import of 10^300 frames was not refused")
+        } catch {
+            #expect("\(error)" == "$: importing bakes every layer at every frame: 1 layers × 1e+300 frames is more than 4000000")
+        }
+        let part = try LottieImport(endless, frames: 5...6).makeDocument()
+        var source = part.makeSource()
+        var opacities: [Double?] = []
+        var sink = CallbackSink { opacities.append($0.scalar("0#0.opacity")) }
+        try HostLoop.renderOffline(&source, frameRate: part.frameRate, frames: 4...7, to: &sink)
+        #expect(opacities == [0, 1, 1, 0])
         // Keyframes with different vertex counts are drawn (lottie-android warns the same way).
         let uneven = try Self.imported(Self.file(Self.shapeLayer(
             #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [{"c": false, "v": [[0, 0], [1, 0]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [{"c": false, "v": [[0, 0]], "i": [[0, 0]], "o": [[0, 0]]}]}]}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 0]}, "w": {"a": 0, "k": 2}}"#)))

@@ -63,8 +63,8 @@ public struct LottieImport: Sendable {
         guard Double(max(placements.count, 1)) * baked <= Double(Self.maximumLayerFrames) else {
             throw DocumentErrors(errors: [DocumentError(
                 file: animation.file, path: "$",
-                message: "importing bakes every layer at every frame: \(placements.count) layers × \(NumberFormat.string(baked)) frames is more than "
-                    + "\(Self.maximumLayerFrames)")])
+                message: "importing bakes every layer at every frame: \(placements.count) × \(NumberFormat.string(baked)) layer frames "
+                    + "(layers × frames) is more than \(Self.maximumLayerFrames)")])
         }
         // Below the cap, the file's length fits an Int whenever it matters; beyond it, as many
         // frames as the document can number.

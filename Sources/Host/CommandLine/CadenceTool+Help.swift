@@ -129,9 +129,9 @@ extension CadenceTool {
                 Files with expressions are refused with the JSON path of the first.
                 import: the file as a timeline document (to standard output, or DOC.json): each layer's world
                 matrix and opacity and what its fills and strokes draw (path, opacity, colour), baked at every
-                frame of the file, layers placed in time, markers as labels, and a scene; render and play draw a
-                Lottie file the same way for --format png, svg-frames, rgba, video formats, svg and html. What is
-                not drawn (masks, mattes, trim paths, ...) is a warning with its JSON path.
+                frame of the file, layers placed in time, markers as labels, and a scene. render and play draw a
+                Lottie file (--format png, svg-frames, rgba, video formats, svg, html) from its curves at every
+                frame shown. What is not drawn (masks, mattes, trim paths, ...) is a warning with its JSON path.
                 Guide: Docs/Lottie.md
 
                 """

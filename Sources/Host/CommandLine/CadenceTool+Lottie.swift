@@ -89,13 +89,13 @@ extension CadenceTool {
 
     /// Reads a Lottie file and imports it, writing its warnings (what is not read, what is not
     /// drawn) to standard error.
-    func importLottie(_ path: String, bytes: [UInt8], name: String? = nil, frames: ClosedRange<Int>? = nil) throws -> LottieImport {
+    func importLottie(_ path: String, bytes: [UInt8], name: String? = nil) throws -> LottieImport {
         let file = path == "-" ? "<stdin>" : path
         guard let text = String(validating: bytes, as: UTF8.self) else { throw BadInput("\(file): not UTF-8 text") }
         let animation = try LottieAnimation(parsing: text, file: file)
         let base = file.split(separator: "/").last.map(String.init) ?? file
         let documentName = name ?? (base.hasSuffix(".json") ? String(base.dropLast(5)) : base)
-        let imported = try LottieImport(animation, name: documentName.isEmpty ? "lottie" : documentName, frames: frames)
+        let imported = try LottieImport(animation, name: documentName.isEmpty ? "lottie" : documentName)
         var errors = standardError
         for warning in animation.warnings + imported.warnings { try errors.write("cadence: warning: \(warning)\n") }
         return imported

@@ -63,22 +63,22 @@ extension CadenceTool {
     private mutating func renderLottie(_ path: String, bytes: [UInt8], list: ArgumentList, realTime: Bool) throws {
         let name = path == "-" ? "<stdin>" : path
         let format = list.string("format") ?? "jsonl"
-        if Self.pictureFormats.contains(format) || format == "svg" || format == "html" {
-            // At the file's own rate a render of some frames bakes only those.
-            let frames = try list.frameRate() == nil ? try list.frameRange() : nil
-            let document = try importLottie(path, bytes: bytes, frames: frames).makeDocument()
-            var source = document.makeSource()
-            try stream(
-                &source, frameRate: try list.frameRate() ?? document.frameRate, frames: try list.frameRange(), list: list,
-                realTime: realTime, scene: document.scene.map { SceneDescription.json($0) }, title: document.name,
-                identity: RenderIdentity(source: "lottie \(name)", bytes: bytes, list: list))
-            return
-        }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw BadInput("\(name): not UTF-8 text") }
         let animation = try LottieAnimation(parsing: text, file: name)
         for warning in animation.warnings { try standardError.write("cadence: warning: \(warning)\n") }
         guard let fileRate = FrameRate(framesPerSecond: animation.frameRate) else {
             throw BadInput("\(name): fr: a frame rate Cadence can play is 0 < fr <= 100000")
+        }
+        if Self.pictureFormats.contains(format) || format == "svg" || format == "html" {
+            // Drawn from the file's curves at every frame asked for (any rate, any slice).
+            var source = LottieDrawingSource(animation)
+            for warning in source.warnings { try standardError.write("cadence: warning: \(warning)\n") }
+            let title = name.split(separator: "/").last.map(String.init) ?? name
+            try stream(
+                &source, frameRate: try list.frameRate() ?? fileRate, frames: try list.frameRange(), list: list,
+                realTime: realTime, scene: .json(source.scene), title: title,
+                identity: RenderIdentity(source: "lottie \(name)", bytes: bytes, list: list))
+            return
         }
         var source = LottieSource(LottieProgram(animation))
         try stream(

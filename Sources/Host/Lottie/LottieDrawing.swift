@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Timeline
+import TimelinePlugins
 
 /// What a shape or solid layer draws: its paints (fills and strokes), back to front, each with the
 /// outlines it paints and the groups around it.
@@ -218,37 +219,46 @@ struct LottieDrawing: Sendable {
         return A.multiply(m, A.translation(position[0], position[1], 0))
     }
 
-    /// An outline as SVG path data after a matrix (4×4, row vectors; only its plane is used), with
-    /// coordinates to a thousandth.
-    static func pathData(_ numbers: [Double], closed: Bool, matrix m: [Double], into text: inout String) {
+    /// Appends an outline to a path after a matrix (4×4, row vectors; only its plane is used):
+    /// straight sides as lines, bent ones as cubic curves. An outline with a coordinate that is
+    /// not finite is left out.
+    ///
+    /// - Parameter rounded: Coordinates to a thousandth (what an import writes).
+    static func append(_ numbers: [Double], closed: Bool, matrix m: [Double], rounded: Bool, to path: inout Path) {
         guard numbers.count >= 6 else { return }
-        func point(_ x: Double, _ y: Double) -> String {
-            number(x * m[0] + y * m[4] + m[12]) + " " + number(x * m[1] + y * m[5] + m[13])
+        func point(_ x: Double, _ y: Double) -> Point {
+            let px = x * m[0] + y * m[4] + m[12], py = x * m[1] + y * m[5] + m[13]
+            return rounded ? Point(x: round(px), y: round(py)) : Point(x: px, y: py)
         }
-        func segment(from a: Int, to b: Int) {
+        var outline = Path()
+        func side(from a: Int, to b: Int) throws(PathError) {
             let outX = numbers[a + 4], outY = numbers[a + 5], inX = numbers[b + 2], inY = numbers[b + 3]
             if outX == 0, outY == 0, inX == 0, inY == 0 {
-                text += " L " + point(numbers[b], numbers[b + 1])
+                try outline.addLine(to: point(numbers[b], numbers[b + 1]))
             } else {
-                text += " C " + point(numbers[a] + outX, numbers[a + 1] + outY) + " " + point(numbers[b] + inX, numbers[b + 1] + inY)
-                    + " " + point(numbers[b], numbers[b + 1])
+                try outline.addCurve(
+                    to: point(numbers[b], numbers[b + 1]), control1: point(numbers[a] + outX, numbers[a + 1] + outY),
+                    control2: point(numbers[b] + inX, numbers[b + 1] + inY))
             }
         }
-        if !text.isEmpty { text += " " }
-        text += "M " + point(numbers[0], numbers[1])
-        for vertex in stride(from: 6, to: numbers.count, by: 6) { segment(from: vertex - 6, to: vertex) }
-        if closed {
-            // A straight closing side is the close itself.
-            let last = numbers.count - 6
-            if numbers[last + 4] != 0 || numbers[last + 5] != 0 || numbers[2] != 0 || numbers[3] != 0 { segment(from: last, to: 0) }
-            text += " Z"
+        do throws(PathError) {
+            try outline.move(to: point(numbers[0], numbers[1]))
+            for vertex in stride(from: 6, to: numbers.count, by: 6) { try side(from: vertex - 6, to: vertex) }
+            if closed {
+                // A straight closing side is the close itself.
+                let last = numbers.count - 6
+                if numbers[last + 4] != 0 || numbers[last + 5] != 0 || numbers[2] != 0 || numbers[3] != 0 { try side(from: last, to: 0) }
+                outline.closeSubpath()
+            }
+        } catch {
+            return
         }
+        path.addPath(outline)
     }
 
-    /// A coordinate to a thousandth, as the shortest text (no `-0`).
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        return NumberFormat.string((value * 1000).rounded() / 1000 + 0)
+    /// A coordinate to a thousandth (no `-0`).
+    static func round(_ value: Double) -> Double {
+        (value * 1000).rounded() / 1000 + 0
     }
 }
 

@@ -36,41 +36,23 @@ public struct LottieImport: Sendable {
     /// - Throws: ``DocumentErrors`` when the animation has more than ``maximumLayerFrames`` layer
     ///   frames to bake, or a frame rate no timeline document plays (above 100,000).
     public init(_ animation: LottieAnimation, name: String = "lottie") throws(DocumentErrors) {
-        try self.init(animation, name: name, frames: nil)
-    }
-
-    /// Imports part of an animation: only the frames `frames` (0 is `ip`) are baked, for a render
-    /// of those frames; the document shows nothing elsewhere.
-    ///
-    /// - Parameters:
-    ///   - animation: The animation.
-    ///   - name: The document's name.
-    ///   - frames: The frames to bake, or `nil` for all.
-    /// - Throws: ``DocumentErrors`` as ``init(_:name:)``.
-    public init(_ animation: LottieAnimation, name: String = "lottie", frames: ClosedRange<Int>?) throws(DocumentErrors) {
         file = animation.file
         guard FrameRate(framesPerSecond: animation.frameRate) != nil else {
             throw DocumentErrors(errors: [DocumentError(
                 file: animation.file, path: "fr",
                 message: "a timeline document plays 0 < fps <= 100000 frames per second; the file has \(NumberFormat.string(animation.frameRate))")])
         }
-        let placements = animation.placements()
-        let length = max(1, (animation.outPoint - animation.inPoint).rounded(.up))
-        // The frames baked: all of the file's, or those asked for that it has.
-        let first = Double(max(frames?.lowerBound ?? 0, 0))
-        let last = min(length - 1, frames.map { Double($0.upperBound) } ?? length - 1)
-        let baked = max(0, last - first + 1)
-        guard Double(max(placements.count, 1)) * baked <= Double(Self.maximumLayerFrames) else {
+        let frames = max(1, (animation.outPoint - animation.inPoint).rounded(.up))
+        // Checked as a Double: a file's length may be far beyond what an Int holds.
+        guard Double(max(animation.layerCount, 1)) * frames <= Double(Self.maximumLayerFrames) else {
             throw DocumentErrors(errors: [DocumentError(
                 file: animation.file, path: "$",
-                message: "importing bakes every layer at every frame: \(placements.count) × \(NumberFormat.string(baked)) layer frames "
+                message: "importing bakes every layer at every frame: \(animation.layerCount) × \(NumberFormat.string(frames)) layer frames "
                     + "(layers × frames) is more than \(Self.maximumLayerFrames)")])
         }
-        // Below the cap, the file's length fits an Int whenever it matters; beyond it, as many
-        // frames as the document can number.
-        let count = Int(min(length, Double(Int32.max)))
-        var builder = Builder(placements: placements, frameCount: count)
-        for index in stride(from: Int(first), through: Int(last), by: 1) where baked > 0 {
+        let count = Int(frames)
+        var builder = Builder(animation: animation, frameCount: count)
+        for index in 0..<count {
             builder.record(frame: index, values: animation.values(at: animation.inPoint + Double(index)))
         }
         document = builder.document(animation: animation, name: name)
@@ -95,27 +77,21 @@ public struct LottieImport: Sendable {
         var paths: [[String]] = []
         var colors: [[String]] = []
         var paintOpacity: [[Double]] = []
-        var strokeWidths: [Double] = []
+        /// Each paint as first shown (the scene's starting values).
+        var firstPaints: [LottieDrawingPass.PaintValue] = []
     }
 
     private struct Builder {
-        let placements: [LottieAnimation.Placement]
         let frameCount: Int
-        /// Whether a placement or any precomposition around it is hidden or a matte.
-        let notDrawn: [Bool]
+        var pass: LottieDrawingPass
         var baked: [Baked]
-        var full: [[Double]]
-        var chainOpacity: [Double]
+        var placements: [LottieAnimation.Placement] { pass.placements }
+        var notDrawn: [Bool] { pass.notDrawn }
 
-        init(placements: [LottieAnimation.Placement], frameCount: Int) {
-            self.placements = placements
+        init(animation: LottieAnimation, frameCount: Int) {
             self.frameCount = frameCount
-            var notDrawn: [Bool] = []
-            for placement in placements {
-                notDrawn.append(placement.layer.hidden || placement.layer.matteSource || placement.container.map { notDrawn[$0] } == true)
-            }
-            self.notDrawn = notDrawn
-            baked = placements.map { placement in
+            pass = LottieDrawingPass(animation)
+            baked = pass.placements.map { placement in
                 var baked = Baked()
                 let paints = placement.layer.drawing.paints.count
                 baked.paths = Array(repeating: [], count: paints)
@@ -123,16 +99,12 @@ public struct LottieImport: Sendable {
                 baked.paintOpacity = Array(repeating: [], count: paints)
                 return baked
             }
-            full = Array(repeating: LottieAnimation.identity, count: placements.count)
-            chainOpacity = Array(repeating: 1, count: placements.count)
         }
 
         mutating func record(frame: Int, values: [LottieLayerValues]) {
-            for (index, placement) in placements.enumerated() {
-                let value = values[index]
-                full[index] = placement.container.map { LottieAnimation.multiply(value.world, full[$0]) } ?? value.world
-                chainOpacity[index] = value.drawnOpacity * (placement.container.map { chainOpacity[$0] } ?? 1)
-                guard value.active else { continue }
+            pass.update(values)
+            for index in placements.indices {
+                guard values[index].active else { continue }
                 if baked[index].first == nil { baked[index].first = frame }
                 // Frames between two shown ones (a precomposition's time remapped out and back)
                 // repeat the last values, hidden.
@@ -146,38 +118,15 @@ public struct LottieImport: Sendable {
                     }
                 }
                 baked[index].last = frame
-                let m = full[index]
+                let m = pass.full[index]
                 baked[index].world.append([m[0], m[1], m[4], m[5], m[12], m[13]])
-                let opacity = min(max(chainOpacity[index], 0), 1)
-                baked[index].opacity.append(opacity)
-                let layer = placement.layer
-                let local = value.compositionFrame - layer.startTime
-                for (number, paint) in layer.drawing.paints.enumerated() {
-                    var text = ""
-                    var firstMatrix: [Double]?
-                    for outline in paint.outlines {
-                        var matrix = outline.transforms.reduce(LottieAnimation.identity) { product, transform in
-                            LottieAnimation.multiply(product, LottieDrawing.matrix(of: transform, at: local, offset: layer.startTime))
-                        }
-                        matrix = LottieAnimation.multiply(matrix, m)
-                        if firstMatrix == nil { firstMatrix = matrix }
-                        let (numbers, closed) = LottieDrawing.vertices(of: outline.geometry, at: local, offset: layer.startTime)
-                        LottieDrawing.pathData(numbers, closed: closed, matrix: matrix, into: &text)
-                    }
-                    baked[index].paths[number].append(text.isEmpty ? "M 0 0" : text)
-                    let rgb = paint.colorComponents(at: local, offset: layer.startTime)
-                    baked[index].colors[number].append(Color(red: rgb[0], green: rgb[1], blue: rgb[2]).hexString)
-                    var paintOpacity = (paint.opacity.value(at: local, offset: layer.startTime).first ?? 100) / 100
-                    for group in paint.groups {
-                        paintOpacity *= (group.opacity.value(at: local, offset: layer.startTime).first ?? 100) / 100
-                    }
-                    let shown = notDrawn[index] ? 0 : min(max(opacity * paintOpacity, 0), 1)
-                    baked[index].paintOpacity[number].append(shown.isFinite ? shown : 0)
-                    if baked[index].strokeWidths.count <= number, let firstMatrix {
-                        let width = paint.strokeWidth?.value(at: local, offset: layer.startTime).first ?? 0
-                        let scale = (abs(firstMatrix[0] * firstMatrix[5] - firstMatrix[1] * firstMatrix[4])).squareRoot()
-                        baked[index].strokeWidths.append(width.isFinite && scale.isFinite ? max(0, width * scale) : 0)
-                    }
+                baked[index].opacity.append(pass.opacity[index])
+                for number in baked[index].paths.indices {
+                    let value = pass.paint(number, of: index, rounded: true)
+                    baked[index].paths[number].append(value.path.isEmpty ? "M 0 0" : value.path.svgPathData)
+                    baked[index].colors[number].append(Color(red: value.rgb[0], green: value.rgb[1], blue: value.rgb[2]).hexString)
+                    baked[index].paintOpacity[number].append(value.opacity)
+                    if baked[index].firstPaints.count <= number { baked[index].firstPaints.append(value) }
                 }
             }
         }
@@ -238,45 +187,13 @@ public struct LottieImport: Sendable {
             return .object(members)
         }
 
-        /// The scene: every drawn paint, back to front (a composition's last layer first, a
-        /// precomposition's layers where it is).
+        /// The scene: every drawn paint shown at some frame, back to front, as first baked.
         private func scene(animation: LottieAnimation) -> JSONValue {
-            var children: [Int?: [Int]] = [:]
-            for (index, placement) in placements.enumerated() { children[placement.container, default: []].append(index) }
-            var layers: [JSONValue] = []
-            func draw(_ container: Int?) {
-                for index in (children[container] ?? []).reversed() {
-                    if children[index] != nil { draw(index) }
-                    guard baked[index].first != nil, !notDrawn[index] else { continue }
-                    let prefix = placements[index].path
-                    let baked = baked[index]
-                    for (number, paint) in placements[index].layer.drawing.paints.enumerated() {
-                        let name = "\(prefix)#\(number)"
-                        let color = JSONValue.string(baked.colors[number][0])
-                        var members: [(key: String, value: JSONValue)] = [
-                            ("name", .string(name)), ("shape", .string("path")), ("path", .string(baked.paths[number][0])),
-                            ("frame", .array([.number(0), .number(0), .number(animation.width), .number(animation.height)])),
-                        ]
-                        var bindings: [(key: String, value: JSONValue)] = [("path", .string(name + ".path")), ("opacity", .string(name + ".opacity"))]
-                        let animatedColor = Set(baked.colors[number]).count > 1
-                        if paint.strokeWidth != nil {
-                            members += [("fill", .string("none")), ("stroke", color), ("strokeWidth", .number(baked.strokeWidths[number]))]
-                            if animatedColor { bindings.append(("stroke", .string(name + ".color"))) }
-                        } else {
-                            members.append(("fill", color))
-                            if paint.evenOdd { members.append(("fillRule", .string("evenodd"))) }
-                            if animatedColor { bindings.append(("fill", .string(name + ".color"))) }
-                        }
-                        members.append(("bind", .object(bindings)))
-                        layers.append(.object(members))
-                    }
-                }
-            }
-            draw(nil)
-            return .object([
-                ("size", .array([.number(animation.width), .number(animation.height)])),
-                ("background", .string("#00000000")), ("layers", .array(layers)),
-            ])
+            pass.scene(
+                width: animation.width, height: animation.height,
+                first: { index, number in baked[index].firstPaints[number] },
+                colorChannel: { index, number in Set(baked[index].colors[number]).count > 1 },
+                shown: { index in baked[index].first != nil })
         }
 
         /// Keyframes at every frame whose value differs from a neighbour's (the inside of a run

@@ -1,6 +1,7 @@
 // libFuzzer target: the Lottie reader (`LottieAnimation(parsing:)`), then every layer's
 // transform at the first, a middle and the last frame and at hostile frames, exact and as
-// lottie-web computes them (`LottieWebPlayer`), and compiled (`LottieProgram`); then, for files of
+// lottie-web computes them (`LottieWebPlayer`), and compiled (`LottieProgram`); its drawing
+// (`LottieDrawingSource`) at its first two frames; then, for files of
 // up to 20,000 layer frames, the import as a timeline document (`LottieImport`), which must be a
 // document Cadence reads, rendered at its first and last frame. A finding is a crash, a hang or an
 // import that makes an invalid document; refusals (an error naming the feature and its JSON path)
@@ -20,6 +21,11 @@ runFuzzer("FuzzLottie") { data, count in
         _ = animation.values(at: frame)
         _ = player.values(at: frame)
         program.evaluate(at: frame, into: &compiled)
+    }
+    if let rate = FrameRate(framesPerSecond: animation.frameRate) {
+        var drawing = LottieDrawingSource(animation)
+        var sink = CallbackSink { _ in }
+        _ = try? HostLoop.renderOffline(&drawing, frameRate: rate, frames: 0...1, to: &sink)
     }
     let frames = (animation.outPoint - animation.inPoint).rounded(.up)
     guard frames * Double(animation.layerCount) <= 20_000, let imported = try? LottieImport(animation) else { return 0 }

@@ -100,6 +100,52 @@ struct LottieDrawingTests {
         #expect(Self.close(Array(Self.pathNumbers(heldFrames[10], "0#0.path").prefix(2)), [40, 0]))
     }
 
+    @Test("the drawing source: the file's curves at any time, the import's values at the file's frames")
+    func drawingSource() throws {
+        // The triangle of the test above, eased by cubic-bezier(0.5, 0, 1, 1) from x 0 to x 40.
+        func progress(_ x: Double) -> Double {
+            var low = 0.0, high = 1.0
+            for _ in 0..<200 {
+                let s = (low + high) / 2
+                if 1.5 * s * (1 - s) * (1 - s) + 3 * s * s * (1 - s) + s * s * s < x { low = s } else { high = s }
+            }
+            let s = (low + high) / 2
+            return 3 * s * s * (1 - s) + s * s * s
+        }
+        let shape = #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [{"c": true, "v": [[0, 0], [10, 0], [0, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}], "o": {"x": [0.5], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [{"c": true, "v": [[40, 0], [50, 0], [40, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}]}]}}"#
+        let fill = #", {"ty": "fl", "c": {"a": 1, "k": [{"t": 0, "s": [1, 0, 0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [0, 0, 1]}]}, "o": {"a": 0, "k": 50}}"#
+        let text = Self.file(Self.shapeLayer(shape + fill, ks: #"{"p": {"a": 0, "k": [0, 20]}}"#))
+        let animation = try LottieAnimation(parsing: text, file: "t.json")
+        var source = LottieDrawingSource(animation)
+        var frames: [Frame] = []
+        var sink = CallbackSink { frames.append($0) }
+        // At 20 fps, frame 11 is the file's frame 5.5: between two of its frames.
+        try HostLoop.renderOffline(&source, frameRate: FrameRate(framesPerSecond: 20)!, frames: 11...11, to: &sink)
+        let x = 40 * progress(0.55)
+        #expect(Self.close(Self.pathNumbers(frames[0], "0#0.path"), [x, 20, x + 10, 20, x, 30], 1e-9), "\(Self.pathNumbers(frames[0], "0#0.path"))")
+        #expect(frames[0].scalar("lottie.frame") == 5.5 && frames[0].scalar("0#0.opacity") == 0.5)
+        if let channel = frames[0].schema.channel(named: "0#0.color") {
+            let color = Array(frames[0].numbers(of: channel))
+            #expect(Self.close(color, [0.45, 0, 0.55, 1], 1e-12), "\(color)")
+        }
+        // At the file's frames, the import's baked values (to its thousandth of a pixel).
+        let imported = try Self.frames(try LottieImport(animation))
+        var own: [Frame] = []
+        var ownSink = CallbackSink { own.append($0) }
+        var again = LottieDrawingSource(animation)
+        try HostLoop.renderOffline(&again, frameRate: FrameRate(framesPerSecond: 10)!, to: &ownSink)
+        #expect(own.count == imported.count && own.count == 20)
+        for (a, b) in zip(own, imported) {
+            #expect(Self.close(Self.pathNumbers(a, "0#0.path"), Self.pathNumbers(b, "0#0.path"), 1e-3), "frame \(a.index)")
+            #expect(a.scalar("0#0.opacity") == b.scalar("0#0.opacity"))
+        }
+        if case .array(let layers)? = source.scene["layers"] {
+            #expect(layers.count == 1 && layers[0]["bind"]?["fill"] == .string("0#0.color"))
+        } else {
+            Issue.record("the scene has no layers")
+        }
+    }
+
     @Test("rectangles, rounded rectangles, ellipses, stars and polygons as lottie-web builds them")
     func geometry() throws {
         func path(_ item: String) throws -> [Double] {
@@ -245,18 +291,17 @@ struct LottieDrawingTests {
         let fast = Self.file(Self.shapeLayer("")).replacingOccurrences(of: #""fr": 10"#, with: #""fr": 1e6"#)
         let tooFast = #expect(throws: DocumentErrors.self) { try Self.imported(fast) }
         #expect(tooFast.map { "\($0)" } == "t.json: fr: a timeline document plays 0 < fps <= 100000 frames per second; the file has 1000000")
-        // A file of 10^300 frames: refused whole, by the cap (no trap converting its length), and
-        // a part of it baked for a render of that part.
+        // A file of 10^300 frames: its import is refused by the cap (no trap converting its
+        // length); the drawing source draws any part of it.
         let square = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [2, 2]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
         let endless = try LottieAnimation(parsing: Self.file(Self.shapeLayer(square)).replacingOccurrences(of: #""op": 20"#, with: #""op": 1e300"#))
         let tooLong = #expect(throws: DocumentErrors.self) { try LottieImport(endless) }
         #expect(tooLong.map { "\($0)" } == "$: importing bakes every layer at every frame: 1 × 1e+300 layer frames (layers × frames) is more than 4000000")
-        let part = try LottieImport(endless, frames: 5...6).makeDocument()
-        var source = part.makeSource()
+        var part = LottieDrawingSource(endless)
         var opacities: [Double?] = []
         var sink = CallbackSink { opacities.append($0.scalar("0#0.opacity")) }
-        try HostLoop.renderOffline(&source, frameRate: part.frameRate, frames: 4...7, to: &sink)
-        #expect(opacities == [0, 1, 1, 0])
+        try HostLoop.renderOffline(&part, frameRate: FrameRate(framesPerSecond: 10)!, frames: 1_000_000...1_000_001, to: &sink)
+        #expect(opacities == [1, 1])
         // Keyframes with different vertex counts are drawn (lottie-android warns the same way).
         let uneven = try Self.imported(Self.file(Self.shapeLayer(
             #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [{"c": false, "v": [[0, 0], [1, 0]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [{"c": false, "v": [[0, 0]], "i": [[0, 0]], "o": [[0, 0]]}]}]}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 0]}, "w": {"a": 0, "k": 2}}"#)))

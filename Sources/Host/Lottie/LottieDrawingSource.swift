@@ -1,0 +1,219 @@
+import Timeline
+import TimelinePlugins
+
+/// One frame of what a Lottie file draws: each placed layer's matrix in the composition's
+/// coordinates and its opacity (a precomposition's multiplies its layers'), and each paint's
+/// outlines, colour and opacity. ``LottieImport`` bakes it frame by frame, ``LottieDrawingSource``
+/// computes it at any time.
+struct LottieDrawingPass: Sendable {
+    /// A paint at a frame.
+    struct PaintValue {
+        /// Its outlines after every transform, in the composition's coordinates.
+        var path: Path
+        /// Red, green, blue in `0...1`.
+        var rgb: [Double]
+        /// The opacity it is drawn with, `0...1` (0 when the layer is not shown).
+        var opacity: Double
+        /// A stroke's width after the first outline's transform (0 for a fill).
+        var strokeWidth: Double
+    }
+
+    let placements: [LottieAnimation.Placement]
+    /// Whether a placement or any precomposition around it is hidden or a matte: not drawn.
+    let notDrawn: [Bool]
+    /// Each placement's world matrix in the composition's coordinates (4×4, row vectors).
+    private(set) var full: [[Double]]
+    /// Each placement's opacity, with the precompositions' around it, `0...1`.
+    private(set) var opacity: [Double]
+    /// The frame's values, one per placement.
+    private(set) var values: [LottieLayerValues] = []
+
+    init(_ animation: LottieAnimation) {
+        placements = animation.placements()
+        var notDrawn: [Bool] = []
+        for placement in placements {
+            notDrawn.append(placement.layer.hidden || placement.layer.matteSource || placement.container.map { notDrawn[$0] } == true)
+        }
+        self.notDrawn = notDrawn
+        full = Array(repeating: LottieAnimation.identity, count: placements.count)
+        opacity = Array(repeating: 1, count: placements.count)
+    }
+
+    /// The paints drawn, back to front (a composition's last layer first, a precomposition's
+    /// layers where it is), as placement and paint numbers.
+    var drawOrder: [(placement: Int, paint: Int)] {
+        var children: [Int?: [Int]] = [:]
+        for (index, placement) in placements.enumerated() { children[placement.container, default: []].append(index) }
+        var order: [(placement: Int, paint: Int)] = []
+        func draw(_ container: Int?) {
+            for index in (children[container] ?? []).reversed() {
+                if children[index] != nil { draw(index) }
+                guard !notDrawn[index] else { continue }
+                for paint in placements[index].layer.drawing.paints.indices { order.append((index, paint)) }
+            }
+        }
+        draw(nil)
+        return order
+    }
+
+    /// Takes a frame's values (``LottieAnimation/values(at:)``).
+    mutating func update(_ frame: [LottieLayerValues]) {
+        values = frame
+        for (index, placement) in placements.enumerated() {
+            let value = frame[index]
+            full[index] = placement.container.map { LottieAnimation.multiply(value.world, full[$0]) } ?? value.world
+            let chain = value.drawnOpacity * (placement.container.map { opacity[$0] } ?? 1)
+            opacity[index] = chain.isFinite ? min(max(chain, 0), 1) : 0
+        }
+    }
+
+    /// A paint of a placement at the frame last given to ``update(_:)``.
+    ///
+    /// - Parameter rounded: Coordinates to a thousandth (what the import writes).
+    func paint(_ number: Int, of index: Int, rounded: Bool) -> PaintValue {
+        let layer = placements[index].layer
+        let paint = layer.drawing.paints[number]
+        let value = values[index]
+        let local = value.compositionFrame - layer.startTime, offset = layer.startTime
+        var path = Path(fillRule: paint.evenOdd ? .evenOdd : .nonZero)
+        var firstMatrix: [Double]?
+        for outline in paint.outlines {
+            var matrix = outline.transforms.reduce(LottieAnimation.identity) { product, transform in
+                LottieAnimation.multiply(product, LottieDrawing.matrix(of: transform, at: local, offset: offset))
+            }
+            matrix = LottieAnimation.multiply(matrix, full[index])
+            if firstMatrix == nil { firstMatrix = matrix }
+            let (numbers, closed) = LottieDrawing.vertices(of: outline.geometry, at: local, offset: offset)
+            LottieDrawing.append(numbers, closed: closed, matrix: matrix, rounded: rounded, to: &path)
+        }
+        var paintOpacity = (paint.opacity.value(at: local, offset: offset).first ?? 100) / 100
+        for group in paint.groups {
+            paintOpacity *= (group.opacity.value(at: local, offset: offset).first ?? 100) / 100
+        }
+        let shown = value.active && !notDrawn[index] ? opacity[index] * paintOpacity : 0
+        var strokeWidth = 0.0
+        if let width = paint.strokeWidth?.value(at: local, offset: offset).first, let m = firstMatrix {
+            let scale = abs(m[0] * m[5] - m[1] * m[4]).squareRoot()
+            strokeWidth = width.isFinite && scale.isFinite ? max(0, width * scale) : 0
+        }
+        return PaintValue(
+            path: path, rgb: paint.colorComponents(at: local, offset: offset),
+            opacity: shown.isFinite ? min(max(shown, 0), 1) : 0, strokeWidth: strokeWidth)
+    }
+
+    /// The scene that draws the paints in ``drawOrder`` (of the placements `shown` says): the
+    /// file's size, transparent, one path layer per paint named `P#K`, bound to the channels
+    /// `P#K.path`, `P#K.opacity` and, where `colorChannel` says so, `P#K.color`.
+    func scene(
+        width: Double, height: Double, first: (_ placement: Int, _ paint: Int) -> PaintValue,
+        colorChannel: (_ placement: Int, _ paint: Int) -> Bool, shown: (_ placement: Int) -> Bool = { _ in true }
+    ) -> JSONValue {
+        var layers: [JSONValue] = []
+        for (index, number) in drawOrder where shown(index) {
+            let paint = placements[index].layer.drawing.paints[number]
+            let value = first(index, number)
+            let name = "\(placements[index].path)#\(number)"
+            let color = JSONValue.string(Color(red: value.rgb[0], green: value.rgb[1], blue: value.rgb[2]).hexString)
+            var members: [(key: String, value: JSONValue)] = [
+                ("name", .string(name)), ("shape", .string("path")),
+                ("path", .string(value.path.isEmpty ? "M 0 0" : value.path.svgPathData)),
+                ("frame", .array([.number(0), .number(0), .number(width), .number(height)])),
+            ]
+            var bindings: [(key: String, value: JSONValue)] = [("path", .string(name + ".path")), ("opacity", .string(name + ".opacity"))]
+            let bound = colorChannel(index, number)
+            if paint.strokeWidth != nil {
+                members += [("fill", .string("none")), ("stroke", color), ("strokeWidth", .number(value.strokeWidth))]
+                if bound { bindings.append(("stroke", .string(name + ".color"))) }
+            } else {
+                members.append(("fill", color))
+                if paint.evenOdd { members.append(("fillRule", .string("evenodd"))) }
+                if bound { bindings.append(("fill", .string(name + ".color"))) }
+            }
+            members.append(("bind", .object(bindings)))
+            layers.append(.object(members))
+        }
+        return .object([
+            ("size", .array([.number(width), .number(height)])),
+            ("background", .string("#00000000")), ("layers", .array(layers)),
+        ])
+    }
+}
+
+/// What a Lottie file draws, as a ``FrameSource`` evaluated exactly at any time: the paths,
+/// colours and opacities of its fills and strokes, and ``scene``, which draws them (what
+/// `cadence render FILE --format png|mp4|html|…` draws for a Lottie file).
+///
+/// Channels: `lottie.frame` (the file's frame shown), and for each paint drawn (`P#K`: paint `K`
+/// of the layer at position path `P`) `P#K.path`, `P#K.opacity` and `P#K.color`. Frame `n` of a
+/// render at `rate` frames per second shows the file's frame `ip + n × fr / rate`, computed from the
+/// file's curves (the exact mode), not from frames baked before; every frame stands on its own.
+///
+/// ```swift
+/// let animation = try LottieAnimation(parsing: text, file: "loader.json")
+/// var source = LottieDrawingSource(animation)
+/// let scene = source.scene                           // for a preview, pictures or a video
+/// ```
+public struct LottieDrawingSource: FrameSource, Sendable {
+    /// The animation drawn.
+    public let animation: LottieAnimation
+    /// The channels.
+    public let schema: FrameSchema
+    /// The scene that draws the channels: a document's `"scene"` ([Scenes](Scenes.md)).
+    public let scene: JSONValue
+    /// What the drawing leaves out (masks, mattes, trim paths, …), each feature once with the JSON
+    /// path of its first use (as ``LottieImport/warnings``).
+    public var warnings: [DocumentError] { animation.drawingNotes.warnings(file: animation.file) }
+    private var pass: LottieDrawingPass
+    private let order: [(placement: Int, paint: Int)]
+    private var framesPerFrame = 1.0
+
+    /// A source for an animation.
+    public init(_ animation: LottieAnimation) {
+        self.animation = animation
+        var pass = LottieDrawingPass(animation)
+        order = pass.drawOrder
+        var channels: [(name: String, kind: FrameSchema.Kind)] = [("lottie.frame", .scalar)]
+        for (index, number) in order {
+            let name = "\(pass.placements[index].path)#\(number)"
+            channels += [(name + ".path", .path), (name + ".opacity", .scalar), (name + ".color", .color)]
+        }
+        schema = FrameSchema(channels)
+        pass.update(animation.values(at: animation.inPoint))
+        let first = pass
+        scene = pass.scene(
+            width: animation.width, height: animation.height, first: { first.paint($1, of: $0, rounded: false) },
+            colorChannel: { _, _ in true })
+        self.pass = pass
+    }
+
+    /// Frames `ip` to the last before `op`, in seconds from `ip`.
+    public var duration: Double {
+        max(0, (animation.outPoint - animation.inPoint).rounded(.up) - 1) / animation.frameRate
+    }
+
+    /// `true`: a frame depends only on its time.
+    public var isSeekable: Bool { true }
+
+    /// Notes the host's frame rate: frame `n` shows the file's frame `ip + n × fr / rate`.
+    public mutating func begin(frameRate: FrameRate) {
+        framesPerFrame = animation.frameRate * Double(frameRate.denominator) / Double(frameRate.numerator)
+    }
+
+    /// Computes a frame's paths, colours and opacities.
+    public mutating func evaluate(into output: inout Frame) throws {
+        let frame = animation.inPoint + Double(output.index) * framesPerFrame
+        pass.update(animation.values(at: frame))
+        let channels = schema.channels
+        output.numbers[channels[0].offset] = frame
+        for (position, (index, number)) in order.enumerated() {
+            let value = pass.paint(number, of: index, rounded: false)
+            let path = channels[1 + 3 * position], opacity = channels[2 + 3 * position], color = channels[3 + 3 * position]
+            output.paths[path.offset] = value.path
+            output.numbers[opacity.offset] = value.opacity
+            output.numbers[color.offset] = value.rgb[0]
+            output.numbers[color.offset + 1] = value.rgb[1]
+            output.numbers[color.offset + 2] = value.rgb[2]
+            output.numbers[color.offset + 3] = 1
+        }
+    }
+}

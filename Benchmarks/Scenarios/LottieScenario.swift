@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Timeline
 import TimelineHost
 
@@ -5,7 +12,9 @@ import TimelineHost
 /// `LottieAnimation(parsing:)`, compiled once into a `LottieProgram`, then every layer's world
 /// matrix (16 numbers) and opacity at each frame: 17 values per layer per frame (target: at most
 /// 20 ns per value). Beside it, the same file's whole life (reading, compiling, the frames,
-/// teardown), the exact mode it compiles (`values(at:)`) and lottie-web's compatibility mode.
+/// teardown), the exact mode it compiles (`values(at:)`) and lottie-web's compatibility mode; and
+/// what drawing a file costs: a file of shape layers drawn frame by frame (`LottieDrawingSource`
+/// through the host loop, as `cadence render` draws it) and imported as a document (`LottieImport`).
 ///
 /// The file is made here, so that the case runs anywhere: 240 layers, a quarter of them in two
 /// placements of one precomposition, in parent chains of three; positions eased (one in eight
@@ -52,8 +61,42 @@ enum LottieScenario {
                     for index in 0..<frames { blackHole(player.values(at: Double(index) * 0.5)) }
                 })
             },
+            BenchmarkCase(scenario: 10, name: "lottie/draw/60", valuesPerRepetition: 2 * 60 * frames, framesPerRepetition: frames, target: nil) {
+                let animation = try LottieAnimation(parsing: drawingText)
+                return Repetition(run: {
+                    var source = LottieDrawingSource(animation)
+                    var sink = CallbackSink { blackHole($0.paths) }
+                    try HostLoop.renderOffline(&source, frameRate: FrameRate(framesPerSecond: 30)!, frames: 0...(frames - 1), to: &sink)
+                })
+            },
+            BenchmarkCase(scenario: 10, name: "lottie/import/60", valuesPerRepetition: 2 * 60 * frames, framesPerRepetition: frames, target: nil) {
+                let animation = try LottieAnimation(parsing: drawingText)
+                return Repetition(run: { blackHole(try LottieImport(animation).text) })
+            },
         ]
     }
+
+    /// The drawing cases' file: 60 shape layers of 180 frames, each a group of an eased
+    /// eight-vertex path and a rounded rectangle, filled (colour animated) and stroked: two paints
+    /// per layer, drawn at each frame (a "value" of these cases is one paint's path, colour and
+    /// opacity at a frame).
+    static let drawingText: String = {
+        var layers: [String] = []
+        for index in 0..<60 {
+            let x = Double(index % 10) * 40, y = Double(index / 10) * 40
+            func shape(_ scale: Double) -> String {
+                let points = (0..<8).map { k -> String in
+                    let angle = Double(k) * Double.pi / 4
+                    return "[\(12 * scale * cos(angle)), \(12 * scale * sin(angle))]"
+                }
+                let tangents: String = (0..<8).map { k in k % 2 == 0 ? "[2, -2]" : "[0, 0]" }.joined(separator: ",")
+                let vertices: String = points.joined(separator: ",")
+                return "{\"c\": true, \"v\": [\(vertices)], \"i\": [\(tangents)], \"o\": [\(tangents)]}"
+            }
+            layers.append(#"{"ty": 4, "ind": \#(index + 1), "ip": 0, "op": 180, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [\#(x), \#(y)], "o": {"x": [0.4], "y": [0]}, "i": {"x": [0.2], "y": [1]}}, {"t": 180, "s": [\#(x + 20), \#(y + 10)]}]}, "r": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.4], "y": [0]}, "i": {"x": [0.6], "y": [1]}}, {"t": 180, "s": [90]}]}}, "shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [\#(shape(1))], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 180, "s": [\#(shape(1.5))]}]}}, {"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 3}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 0]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 1.5}}, {"ty": "fl", "c": {"a": 1, "k": [{"t": 0, "s": [1, 0.5, 0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 180, "s": [0, 0.5, 1]}]}, "o": {"a": 0, "k": 90}}, {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]}"#)
+        }
+        return #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 180, "w": 400, "h": 240, "layers": ["# + layers.joined(separator: ",") + "]}"
+    }()
 
     static func layers(of text: String) -> Int { (try? LottieAnimation(parsing: text).layerCount) ?? 0 }
 

@@ -117,5 +117,5 @@ echo "cadence preset punch-out --format png --frames 20..20 --scale 0.5 --out $p
 "$cadence" preset punch-out --format png --frames 20..20 --scale 0.5 --out "$plots/pixels/punch-out/"
 
 # A Lottie file drawn through its import, for Docs/Lottie.md.
-echo "cadence render Docs/examples/badge.lottie.json --format png --frames 15..15 --out $plots/lottie/"
-"$cadence" render Docs/examples/badge.lottie.json --format png --frames 15..15 --out "$plots/lottie/"
+echo "cadence render Docs/examples/lottie/badge.json --format png --frames 15..15 --out $plots/lottie/"
+"$cadence" render Docs/examples/lottie/badge.json --format png --frames 15..15 --out "$plots/lottie/"

@@ -70,7 +70,6 @@ public struct LottieImport: Sendable {
     /// One placed layer's baked values: one entry per frame from its first shown frame.
     private struct Baked {
         var first: Int?
-        var last = 0
         var world: [[Double]] = []
         var opacity: [Double] = []
         /// Per paint: path data, straight colour, opacity.
@@ -117,7 +116,6 @@ public struct LottieImport: Sendable {
                         baked[index].paintOpacity[paint].append(0)
                     }
                 }
-                baked[index].last = frame
                 let m = pass.full[index]
                 baked[index].world.append([m[0], m[1], m[4], m[5], m[12], m[13]])
                 baked[index].opacity.append(pass.opacity[index])

@@ -2,9 +2,9 @@ import Timeline
 import TimelinePlugins
 
 /// One frame of what a Lottie file draws: each placed layer's matrix in the composition's
-/// coordinates and its opacity (a precomposition's multiplies its layers'), and each paint's
-/// outlines, colour and opacity. ``LottieImport`` bakes it frame by frame, ``LottieDrawingSource``
-/// computes it at any time.
+/// coordinates and its opacity (a precomposition's multiplies its layers'), from the compiled
+/// program (``LottieProgram``), and each paint's outlines, colour and opacity. ``LottieImport``
+/// bakes it frame by frame, ``LottieDrawingSource`` computes it at any time.
 struct LottieDrawingPass: Sendable {
     /// A paint at a frame.
     struct PaintValue {
@@ -25,11 +25,16 @@ struct LottieDrawingPass: Sendable {
     private(set) var full: [[Double]]
     /// Each placement's opacity, with the precompositions' around it, `0...1`.
     private(set) var opacity: [Double]
-    /// The frame's values, one per placement.
-    private(set) var values: [LottieLayerValues] = []
+    /// The compiled animation, whose layer order is the placements'.
+    private let program: LottieProgram
+    /// The frame last evaluated.
+    private(set) var frame: LottieFrame
 
     init(_ animation: LottieAnimation) {
         placements = animation.placements()
+        program = LottieProgram(animation)
+        frame = program.makeFrame()
+        assert(program.layerPaths == placements.map(\.path), "the program's layers are the placements, in order")
         var notDrawn: [Bool] = []
         for placement in placements {
             notDrawn.append(placement.layer.hidden || placement.layer.matteSource || placement.container.map { notDrawn[$0] } == true)
@@ -56,16 +61,20 @@ struct LottieDrawingPass: Sendable {
         return order
     }
 
-    /// Takes a frame's values (``LottieAnimation/values(at:)``).
-    mutating func update(_ frame: [LottieLayerValues]) {
-        values = frame
+    /// Evaluates a root composition frame.
+    mutating func update(at time: Double) {
+        program.evaluate(at: time, into: &frame)
         for (index, placement) in placements.enumerated() {
-            let value = frame[index]
-            full[index] = placement.container.map { LottieAnimation.multiply(value.world, full[$0]) } ?? value.world
-            let chain = value.drawnOpacity * (placement.container.map { opacity[$0] } ?? 1)
+            let world = Array(frame.world(of: index))
+            full[index] = placement.container.map { LottieAnimation.multiply(world, full[$0]) } ?? world
+            let chain = frame.opacities[index] * (placement.container.map { opacity[$0] } ?? 1)
             opacity[index] = chain.isFinite ? min(max(chain, 0), 1) : 0
         }
     }
+
+    /// Whether a placement is shown at the frame evaluated (it and the precompositions around it
+    /// in range).
+    func isActive(_ index: Int) -> Bool { frame.active[index] }
 
     /// A paint of a placement at the frame last given to ``update(_:)``.
     ///
@@ -73,8 +82,7 @@ struct LottieDrawingPass: Sendable {
     func paint(_ number: Int, of index: Int, rounded: Bool) -> PaintValue {
         let layer = placements[index].layer
         let paint = layer.drawing.paints[number]
-        let value = values[index]
-        let local = value.compositionFrame - layer.startTime, offset = layer.startTime
+        let local = frame.compositionFrames[index] - layer.startTime, offset = layer.startTime
         var path = Path(fillRule: paint.evenOdd ? .evenOdd : .nonZero)
         var firstMatrix: [Double]?
         for outline in paint.outlines {
@@ -90,7 +98,7 @@ struct LottieDrawingPass: Sendable {
         for group in paint.groups {
             paintOpacity *= (group.opacity.value(at: local, offset: offset).first ?? 100) / 100
         }
-        let shown = value.active && !notDrawn[index] ? opacity[index] * paintOpacity : 0
+        let shown = frame.active[index] && !notDrawn[index] ? opacity[index] * paintOpacity : 0
         var strokeWidth = 0.0
         if let width = paint.strokeWidth?.value(at: local, offset: offset).first, let m = firstMatrix {
             let scale = abs(m[0] * m[5] - m[1] * m[4]).squareRoot()
@@ -146,7 +154,8 @@ struct LottieDrawingPass: Sendable {
 /// Channels: `lottie.frame` (the file's frame shown), and for each paint drawn (`P#K`: paint `K`
 /// of the layer at position path `P`) `P#K.path`, `P#K.opacity` and `P#K.color`. Frame `n` of a
 /// render at `rate` frames per second shows the file's frame `ip + n × fr / rate`, computed from the
-/// file's curves (the exact mode), not from frames baked before; every frame stands on its own.
+/// file's curves (``LottieProgram``: the exact mode's numbers), not from frames baked before; every
+/// frame stands on its own.
 ///
 /// ```swift
 /// let animation = try LottieAnimation(parsing: text, file: "loader.json")
@@ -178,7 +187,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             channels += [(name + ".path", .path), (name + ".opacity", .scalar), (name + ".color", .color)]
         }
         schema = FrameSchema(channels)
-        pass.update(animation.values(at: animation.inPoint))
+        pass.update(at: animation.inPoint)
         let first = pass
         scene = pass.scene(
             width: animation.width, height: animation.height, first: { first.paint($1, of: $0, rounded: false) },
@@ -202,7 +211,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
     /// Computes a frame's paths, colours and opacities.
     public mutating func evaluate(into output: inout Frame) throws {
         let frame = animation.inPoint + Double(output.index) * framesPerFrame
-        pass.update(animation.values(at: frame))
+        pass.update(at: frame)
         let channels = schema.channels
         output.numbers[channels[0].offset] = frame
         for (position, (index, number)) in order.enumerated() {

@@ -6,8 +6,8 @@ import Timeline
 /// back to front (Docs/Lottie.md).
 ///
 /// The tracks are baked: a keyframe at every frame of the file (its frames `ip`, `ip + 1`, … before
-/// `op`, at the file's rate) where the value changes, computed by ``LottieAnimation/values(at:)``
-/// (the exact mode), linear between frames. A render at the file's rate shows exactly the file's
+/// `op`, at the file's rate) where the value changes, computed by the compiled program
+/// (``LottieProgram``: the exact mode's numbers), linear between frames. A render at the file's rate shows exactly the file's
 /// frames; between frames the values are interpolated linearly, not along the file's curves.
 ///
 /// ```swift
@@ -52,9 +52,7 @@ public struct LottieImport: Sendable {
         }
         let count = Int(frames)
         var builder = Builder(animation: animation, frameCount: count)
-        for index in 0..<count {
-            builder.record(frame: index, values: animation.values(at: animation.inPoint + Double(index)))
-        }
+        for index in 0..<count { builder.record(frame: index, at: animation.inPoint + Double(index)) }
         document = builder.document(animation: animation, name: name)
         warnings = animation.drawingNotes.warnings(file: animation.file)
     }
@@ -100,10 +98,10 @@ public struct LottieImport: Sendable {
             }
         }
 
-        mutating func record(frame: Int, values: [LottieLayerValues]) {
-            pass.update(values)
+        mutating func record(frame: Int, at time: Double) {
+            pass.update(at: time)
             for index in placements.indices {
-                guard values[index].active else { continue }
+                guard pass.isActive(index) else { continue }
                 if baked[index].first == nil { baked[index].first = frame }
                 // Frames between two shown ones (a precomposition's time remapped out and back)
                 // repeat the last values, hidden.

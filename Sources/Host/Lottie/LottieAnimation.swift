@@ -149,7 +149,8 @@ public struct LottieAnimation: Sendable {
                     }
                 }
             }
-            var reader = Reader(assets: assets, assetOfID: assetOfID, slots: cursor.child("slots"))
+            var reader = Reader(
+                assets: assets, assetOfID: assetOfID, slots: cursor.child("slots"), canvasWidth: width, canvasHeight: height)
             _ = try reader.composition(layers: try cursor.required("layers"), asset: nil)
             compositions = reader.compositions
             layerCount = try reader.expandedCount(of: 0, cursor: cursor)
@@ -190,6 +191,8 @@ public struct LottieAnimation: Sendable {
         /// The file's slots (`"slots": {"id": {"p": property}}`), which replace the members of a
         /// property that names one with `"sid"`.
         let slots: JSONCursor?
+        /// The root composition's size (a smaller precomposition clips what it holds).
+        let canvasWidth: Double, canvasHeight: Double
         var warnings: [DocumentError] = []
         /// What a drawing of the file leaves out (masks, mattes, gradients, …), by feature.
         var drawingNotes = LottieDrawing.Notes()

@@ -293,6 +293,16 @@ extension LottieAnimation.Reader {
         if let effects = layer.child("ef"), case .array(let items) = effects.value, !items.isEmpty {
             drawingNotes.add("effects are not drawn", at: effects.path)
         }
+        if let mode = layer.child("bm"), case .number(let value) = mode.value, value != 0 {
+            drawingNotes.add("blend modes are not drawn (the layers are drawn normally)", at: mode.path)
+        }
+        if try LottieAnimation.flag(layer.child("ddd")) || layer.child("ks")?.child("rx") != nil || type == 13 {
+            drawingNotes.add("3D layers and cameras are drawn flat (without perspective)", at: layer.path)
+        }
+        if type == 0, let w = layer.child("w"), let h = layer.child("h"), case .number(let width) = w.value, case .number(let height) = h.value,
+           width < canvasWidth || height < canvasHeight {
+            drawingNotes.add("precompositions smaller than the canvas are not clipped to their size", at: layer.path)
+        }
         switch type {
         case 1:
             let color = try layer.required("sc")
@@ -335,6 +345,12 @@ extension LottieAnimation.Reader {
             switch type {
             case "fl", "st", "gf", "gs":
                 let isGradient = type == "gf" || type == "gs"
+                if let mode = item.child("bm"), case .number(let value) = mode.value, value != 0 {
+                    drawingNotes.add("blend modes are not drawn (the layers are drawn normally)", at: mode.path)
+                }
+                if let width = item.child("w"), case .array? = width.child("k")?.value, (try? property(width))?.isAnimated == true {
+                    drawingNotes.add("animated stroke widths are drawn at their width on the first frame shown", at: width.path)
+                }
                 var stops: Int?
                 let colorProperty: LottieProperty
                 if isGradient {

@@ -205,7 +205,10 @@ public struct LottieDrawingSource: FrameSource, Sendable {
 
     /// Notes the host's frame rate: frame `n` shows the file's frame `ip + n × fr / rate`.
     public mutating func begin(frameRate: FrameRate) {
-        framesPerFrame = animation.frameRate * Double(frameRate.denominator) / Double(frameRate.numerator)
+        // At the file's own rate (which FrameRate may hold as an exact ratio, 29.97 as 30000/1001),
+        // frame n is the file's frame ip + n exactly.
+        framesPerFrame = FrameRate(framesPerSecond: animation.frameRate) == frameRate
+            ? 1 : animation.frameRate * Double(frameRate.denominator) / Double(frameRate.numerator)
     }
 
     /// Computes a frame's paths, colours and opacities.

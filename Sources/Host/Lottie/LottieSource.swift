@@ -40,7 +40,10 @@ public struct LottieSource: FrameSource, Sendable {
     /// Notes the host's frame rate: frame `n` shows composition frame `ip + n × fr / rate`
     /// (exactly `ip + n` at the file's own rate).
     public mutating func begin(frameRate: FrameRate) {
-        framesPerFrame = program.frameRate * Double(frameRate.denominator) / Double(frameRate.numerator)
+        // At the file's own rate (which FrameRate may hold as an exact ratio, 29.97 as 30000/1001),
+        // frame n is the file's frame ip + n exactly.
+        framesPerFrame = FrameRate(framesPerSecond: program.frameRate) == frameRate
+            ? 1 : program.frameRate * Double(frameRate.denominator) / Double(frameRate.numerator)
     }
 
     /// Fills a frame's numbers.

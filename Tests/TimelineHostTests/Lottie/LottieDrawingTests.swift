@@ -146,6 +146,29 @@ struct LottieDrawingTests {
         }
     }
 
+    @Test("at the file's own rate, frame n is the file's frame ip + n exactly (29.97 fps held as 30000/1001)")
+    func ownRate() throws {
+        // A layer and a fill whose opacities jump from 0 to 100 at frame 10 (holds): frame 10 at
+        // 29.97 fps must be after the jump, though 29.97 × 1001 / 30000 is not 1.
+        let hold = #"{"a": 1, "k": [{"t": 0, "s": [0], "h": 1}, {"t": 10, "s": [100]}]}"#
+        let text = Self.file(Self.shapeLayer(
+            #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [2, 2]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": "# + hold + "}",
+            ks: #"{"o": "# + hold + "}")).replacingOccurrences(of: #""fr": 10"#, with: #""fr": 29.9700012207031"#)
+        let animation = try LottieAnimation(parsing: text)
+        let rate = try #require(FrameRate(framesPerSecond: animation.frameRate))
+        var drawing = LottieDrawingSource(animation)
+        var drawn: [Frame] = []
+        var sink = CallbackSink { drawn.append($0) }
+        try HostLoop.renderOffline(&drawing, frameRate: rate, frames: 9...10, to: &sink)
+        #expect(drawn.map { $0.scalar("lottie.frame") } == [9, 10])
+        #expect(drawn.map { $0.scalar("0#0.opacity") } == [0, 1])
+        var values = LottieSource(LottieProgram(animation))
+        var streamed: [Frame] = []
+        var valueSink = CallbackSink { streamed.append($0) }
+        try HostLoop.renderOffline(&values, frameRate: rate, frames: 9...10, to: &valueSink)
+        #expect(streamed.map { $0.scalar("0.opacity") } == [0, 1])
+    }
+
     @Test("rectangles, rounded rectangles, ellipses, stars and polygons as lottie-web builds them")
     func geometry() throws {
         func path(_ item: String) throws -> [Double] {

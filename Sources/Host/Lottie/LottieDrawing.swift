@@ -348,9 +348,6 @@ extension LottieAnimation.Reader {
                 if let mode = item.child("bm"), case .number(let value) = mode.value, value != 0 {
                     drawingNotes.add("blend modes are not drawn (the layers are drawn normally)", at: mode.path)
                 }
-                if let width = item.child("w"), case .array? = width.child("k")?.value, (try? property(width))?.isAnimated == true {
-                    drawingNotes.add("animated stroke widths are drawn at their width on the first frame shown", at: width.path)
-                }
                 var stops: Int?
                 let colorProperty: LottieProperty
                 if isGradient {

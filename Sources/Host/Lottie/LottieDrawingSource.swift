@@ -111,10 +111,12 @@ struct LottieDrawingPass: Sendable {
 
     /// The scene that draws the paints in ``drawOrder`` (of the placements `shown` says): the
     /// file's size, transparent, one path layer per paint named `P#K`, bound to the channels
-    /// `P#K.path`, `P#K.opacity` and, where `colorChannel` says so, `P#K.color`.
+    /// `P#K.path`, `P#K.opacity` and, where `colorChannel` and `widthChannel` say so, `P#K.color`
+    /// and a stroke's `P#K.width`.
     func scene(
         width: Double, height: Double, first: (_ placement: Int, _ paint: Int) -> PaintValue,
-        colorChannel: (_ placement: Int, _ paint: Int) -> Bool, shown: (_ placement: Int) -> Bool = { _ in true }
+        colorChannel: (_ placement: Int, _ paint: Int) -> Bool, widthChannel: (_ placement: Int, _ paint: Int) -> Bool,
+        shown: (_ placement: Int) -> Bool = { _ in true }
     ) -> JSONValue {
         var layers: [JSONValue] = []
         for (index, number) in drawOrder where shown(index) {
@@ -132,6 +134,7 @@ struct LottieDrawingPass: Sendable {
             if paint.strokeWidth != nil {
                 members += [("fill", .string("none")), ("stroke", color), ("strokeWidth", .number(value.strokeWidth))]
                 if bound { bindings.append(("stroke", .string(name + ".color"))) }
+                if widthChannel(index, number) { bindings.append(("strokeWidth", .string(name + ".width"))) }
             } else {
                 members.append(("fill", color))
                 if paint.evenOdd { members.append(("fillRule", .string("evenodd"))) }
@@ -152,7 +155,8 @@ struct LottieDrawingPass: Sendable {
 /// `cadence render FILE --format png|mp4|html|…` draws for a Lottie file).
 ///
 /// Channels: `lottie.frame` (the file's frame shown), and for each paint drawn (`P#K`: paint `K`
-/// of the layer at position path `P`) `P#K.path`, `P#K.opacity` and `P#K.color`. Frame `n` of a
+/// of the layer at position path `P`) `P#K.path`, `P#K.opacity`, `P#K.color` and, for a stroke,
+/// `P#K.width` (its width after the transform). Frame `n` of a
 /// render at `rate` frames per second shows the file's frame `ip + n × fr / rate`, computed from the
 /// file's curves (``LottieProgram``: the exact mode's numbers), not from frames baked before; every
 /// frame stands on its own.
@@ -174,6 +178,10 @@ public struct LottieDrawingSource: FrameSource, Sendable {
     public var warnings: [DocumentError] { animation.drawingNotes.warnings(file: animation.file) }
     private var pass: LottieDrawingPass
     private let order: [(placement: Int, paint: Int)]
+    /// For each stroke (its position in `order`), the index of its `.width` channel.
+    private let widthChannels: [Int: Int]
+    /// Each paint's first channel (its path), in `order`.
+    private let firstChannels: [Int]
     private var framesPerFrame = 1.0
 
     /// A source for an animation.
@@ -182,16 +190,25 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         var pass = LottieDrawingPass(animation)
         order = pass.drawOrder
         var channels: [(name: String, kind: FrameSchema.Kind)] = [("lottie.frame", .scalar)]
-        for (index, number) in order {
+        var widths: [Int: Int] = [:]
+        var firsts: [Int] = []
+        for (position, (index, number)) in order.enumerated() {
             let name = "\(pass.placements[index].path)#\(number)"
+            firsts.append(channels.count)
             channels += [(name + ".path", .path), (name + ".opacity", .scalar), (name + ".color", .color)]
+            if pass.placements[index].layer.drawing.paints[number].strokeWidth != nil {
+                widths[position] = channels.count
+                channels.append((name + ".width", .scalar))
+            }
         }
+        widthChannels = widths
+        firstChannels = firsts
         schema = FrameSchema(channels)
         pass.update(at: animation.inPoint)
         let first = pass
         scene = pass.scene(
             width: animation.width, height: animation.height, first: { first.paint($1, of: $0, rounded: false) },
-            colorChannel: { _, _ in true })
+            colorChannel: { _, _ in true }, widthChannel: { first.placements[$0].layer.drawing.paints[$1].strokeWidth != nil })
         self.pass = pass
     }
 
@@ -219,7 +236,9 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         output.numbers[channels[0].offset] = frame
         for (position, (index, number)) in order.enumerated() {
             let value = pass.paint(number, of: index, rounded: false)
-            let path = channels[1 + 3 * position], opacity = channels[2 + 3 * position], color = channels[3 + 3 * position]
+            let first = firstChannels[position]
+            let path = channels[first], opacity = channels[first + 1], color = channels[first + 2]
+            if let width = widthChannels[position] { output.numbers[channels[width].offset] = value.strokeWidth }
             output.paths[path.offset] = value.path
             output.numbers[opacity.offset] = value.opacity
             output.numbers[color.offset] = value.rgb[0]

@@ -74,6 +74,8 @@ public struct LottieImport: Sendable {
         var paths: [[String]] = []
         var colors: [[String]] = []
         var paintOpacity: [[Double]] = []
+        /// Per paint: a stroke's width after the transform.
+        var widths: [[Double]] = []
         /// Each paint as first shown (the scene's starting values).
         var firstPaints: [LottieDrawingPass.PaintValue] = []
     }
@@ -94,6 +96,7 @@ public struct LottieImport: Sendable {
                 baked.paths = Array(repeating: [], count: paints)
                 baked.colors = Array(repeating: [], count: paints)
                 baked.paintOpacity = Array(repeating: [], count: paints)
+                baked.widths = Array(repeating: [], count: paints)
                 return baked
             }
         }
@@ -112,6 +115,7 @@ public struct LottieImport: Sendable {
                         baked[index].paths[paint].append(baked[index].paths[paint].last!)
                         baked[index].colors[paint].append(baked[index].colors[paint].last!)
                         baked[index].paintOpacity[paint].append(0)
+                        baked[index].widths[paint].append(baked[index].widths[paint].last!)
                     }
                 }
                 let m = pass.full[index]
@@ -122,6 +126,7 @@ public struct LottieImport: Sendable {
                     baked[index].paths[number].append(value.path.isEmpty ? "M 0 0" : value.path.svgPathData)
                     baked[index].colors[number].append(Color(red: value.rgb[0], green: value.rgb[1], blue: value.rgb[2]).hexString)
                     baked[index].paintOpacity[number].append(value.opacity)
+                    baked[index].widths[number].append(value.strokeWidth)
                     if baked[index].firstPaints.count <= number { baked[index].firstPaints.append(value) }
                 }
             }
@@ -153,6 +158,9 @@ public struct LottieImport: Sendable {
                         add("#\(paint).opacity", type: "number", values: baked.paintOpacity[paint].map(JSONValue.number), base: .number(0))
                         if Set(baked.colors[paint]).count > 1 {
                             add("#\(paint).color", type: "color", values: baked.colors[paint].map(JSONValue.string))
+                        }
+                        if Set(baked.widths[paint]).count > 1 {
+                            add("#\(paint).width", type: "number", values: baked.widths[paint].map(JSONValue.number))
                         }
                     }
                 }
@@ -189,6 +197,7 @@ public struct LottieImport: Sendable {
                 width: animation.width, height: animation.height,
                 first: { index, number in baked[index].firstPaints[number] },
                 colorChannel: { index, number in Set(baked[index].colors[number]).count > 1 },
+                widthChannel: { index, number in Set(baked[index].widths[number]).count > 1 },
                 shown: { index in baked[index].first != nil })
         }
 

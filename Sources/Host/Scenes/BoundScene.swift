@@ -81,6 +81,7 @@ public struct BoundScene: Sendable {
         var opacity = layer.opacity
         var fill = layer.fill
         var stroke = layer.stroke
+        var strokeWidth = layer.strokeWidth
         var zIndex = layer.zIndex
         var isHidden = layer.isHidden
         var outlinePath: Path?
@@ -127,6 +128,7 @@ public struct BoundScene: Sendable {
                 case .opacity: opacity = min(max(value, 0), 1)
                 case .shadowOpacity: shadow?.opacity = min(max(value, 0), 1)
                 case .cornerRadius: cornerRadius = max(value, 0)
+                case .strokeWidth: strokeWidth = max(value, 0)
                 case .zIndex: zIndex = value
                 case .hidden: isHidden = value >= 0.5
                 default: break
@@ -143,7 +145,7 @@ public struct BoundScene: Sendable {
         return ResolvedLayer(
             name: layer.name, index: index, outline: outline, frame: box,
             matrix: Self.matrix(frame: box, transform: transform, scale: scale, rotationY: rotationY),
-            fill: fill, stroke: stroke, strokeWidth: layer.strokeWidth, opacity: opacity, zIndex: zIndex,
+            fill: fill, stroke: stroke, strokeWidth: strokeWidth, opacity: opacity, zIndex: zIndex,
             isHidden: isHidden, mask: mask, shadow: shadow)
     }
 

@@ -106,6 +106,8 @@ public struct SceneLayer: Sendable, Equatable {
         case fill
         /// Stroke colour (colour channel).
         case stroke
+        /// Stroke width in points, at least 0 (scalar).
+        case strokeWidth
         /// The outline of a path layer (path channel).
         case path
         /// The mask's outline (path channel).

@@ -39,6 +39,7 @@ extension HTMLPreviewSink {
           if (typeof transform.scale === "number") { scaleX = scaleY = transform.scale; }
           else if (Array.isArray(transform.scale)) { [scaleX, scaleY] = transform.scale; }
           let rotationY = layer.rotationY || 0, cornerRadius = layer.cornerRadius || 0;
+          let strokeWidth = layer.strokeWidth === undefined ? 1 : layer.strokeWidth;
           let opacity = layer.opacity === undefined ? 1 : layer.opacity, zIndex = layer.zIndex || 0, hidden = !!layer.hidden;
           let fill = hexColor(layer.fill), stroke = hexColor(layer.stroke), path = layer.path || "";
           const mask = layer.mask ? { d: layer.mask.path, rule: layer.mask.fillRule || "nonzero" } : null;
@@ -78,6 +79,7 @@ extension HTMLPreviewSink {
               case "opacity": opacity = clamp(v); break;
               case "shadowOpacity": if (shadow) shadow.opacity = clamp(v); break;
               case "cornerRadius": cornerRadius = Math.max(v, 0); break;
+              case "strokeWidth": strokeWidth = Math.max(v, 0); break;
               case "zIndex": zIndex = v; break;
               case "hidden": hidden = v >= 0.5; break;
             }
@@ -87,7 +89,7 @@ extension HTMLPreviewSink {
           const cos = Math.cos(rotation), sin = Math.sin(rotation);
           const a = sx * cos, b = sx * sin, c = sy * (skew * cos - sin), d = sy * (skew * sin + cos);
           const matrix = [a, b, c, d, cx + tx - (a * cx + c * cy), cy + ty - (b * cx + d * cy)];
-          return { layer, index, frame, matrix, cornerRadius, opacity, zIndex, hidden, fill, stroke, path, mask, shadow };
+          return { layer, index, frame, matrix, cornerRadius, opacity, zIndex, hidden, fill, stroke, strokeWidth, path, mask, shadow };
         }
 
         function outline(r, shadowPath, attributes, parent) {
@@ -147,8 +149,7 @@ extension HTMLPreviewSink {
             }
             const attributes = {};
             paint(attributes, "fill", r.fill);
-            const strokeWidth = r.layer.strokeWidth === undefined ? 1 : r.layer.strokeWidth;
-            if (r.stroke && strokeWidth > 0) { paint(attributes, "stroke", r.stroke); attributes["stroke-width"] = num(strokeWidth); }
+            if (r.stroke && r.strokeWidth > 0) { paint(attributes, "stroke", r.stroke); attributes["stroke-width"] = num(r.strokeWidth); }
             outline(r, null, attributes, group);
             nodes.push(group);
           }

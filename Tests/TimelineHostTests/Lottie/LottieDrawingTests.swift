@@ -169,6 +169,26 @@ struct LottieDrawingTests {
         #expect(streamed.map { $0.scalar("0.opacity") } == [0, 1])
     }
 
+    @Test("a stroke's width follows its width and the transform's scale, frame by frame")
+    func strokeWidths() throws {
+        // Width 2 animated to 4 over frames 0...10 (linear), in a layer scaled 100% → 300%
+        // (linear): at frame 5, 3 × 2 = 6 points; at frame 10, 4 × 3 = 12.
+        let linear = #""o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}"#
+        let items = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [4, 4]}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 0]}, "w": {"a": 1, "k": [{"t": 0, "s": [2], "# + linear + #"}, {"t": 10, "s": [4]}]}}"#
+        let ks = #"{"s": {"a": 1, "k": [{"t": 0, "s": [100, 100], "# + linear + #"}, {"t": 10, "s": [300, 300]}]}}"#
+        let animation = try LottieAnimation(parsing: Self.file(Self.shapeLayer(items, ks: ks)))
+        var source = LottieDrawingSource(animation)
+        var widths: [Double?] = []
+        var sink = CallbackSink { widths.append($0.scalar("0#0.width")) }
+        try HostLoop.renderOffline(&source, frameRate: FrameRate(framesPerSecond: 10)!, frames: 0...10, to: &sink)
+        #expect(widths[0] == 2 && widths[5] == 6 && widths[10] == 12, "\(widths)")
+        // The import bakes the same widths and binds them.
+        let imported = try LottieImport(animation)
+        let frames = try Self.frames(imported)
+        #expect(frames[5].scalar("0#0.width") == 6 && frames[10].scalar("0#0.width") == 12)
+        #expect(Self.sceneLayers(imported).first?["bind"]?["strokeWidth"] == .string("0#0.width"))
+    }
+
     @Test("rectangles, rounded rectangles, ellipses, stars and polygons as lottie-web builds them")
     func geometry() throws {
         func path(_ item: String) throws -> [Double] {

@@ -52,6 +52,15 @@ struct SceneResolutionTests {
         #expect(layer.matrix.applying(to: Point(x: 60, y: 45)) == Point(x: 60, y: 45))
     }
 
+    @Test func strokeWidthIsReplacedAndNeverNegative() throws {
+        var layer = card([.strokeWidth])
+        layer.stroke = .black
+        layer.strokeWidth = 3
+        #expect(try resolved(layer, ["strokeWidth": 7.5]).strokeWidth == 7.5)
+        #expect(try resolved(layer, ["strokeWidth": -2]).strokeWidth == 0)
+        #expect(try resolved(card([]), [:]).strokeWidth == 1)
+    }
+
     @Test func translationMovesAndRotationTurnsAboutTheCentre() throws {
         expectMatrix(try resolved(card([.translationX, .translationY]), ["translationX": 5, "translationY": -3]).matrix, [1, 0, 0, 1, 5, -3])
         // A quarter turn: (x, y) ↦ (60 − (y − 45), 45 + (x − 60)) = (105 − y, x − 15).

@@ -348,6 +348,9 @@ extension LottieAnimation.Reader {
                 if let mode = item.child("bm"), case .number(let value) = mode.value, value != 0 {
                     drawingNotes.add("blend modes are not drawn (the layers are drawn normally)", at: mode.path)
                 }
+                if let dashes = item.child("d"), case .array(let list) = dashes.value, !list.isEmpty {
+                    drawingNotes.add("dashed strokes are drawn solid", at: dashes.path)
+                }
                 var stops: Int?
                 let colorProperty: LottieProperty
                 if isGradient {

@@ -59,7 +59,7 @@ extension CadenceTool {
     }
 
     /// `render` and `play` of a Lottie file (Docs/Lottie.md): its layers' values as JSON Lines or
-    /// CSV from the compiled program; pictures, videos and previews drawn from its import.
+    /// CSV from the compiled program; pictures, videos and previews drawn by ``LottieDrawingSource``.
     private mutating func renderLottie(_ path: String, bytes: [UInt8], list: ArgumentList, realTime: Bool) throws {
         let name = path == "-" ? "<stdin>" : path
         let format = list.string("format") ?? "jsonl"

@@ -71,8 +71,6 @@ struct LottieDrawing: Sendable {
         var groups: [LottieAnimation.Transform]
         /// What it paints.
         var outlines: [Outline] = []
-        /// Where the paint is in the file.
-        var path: String
     }
 
     /// What a drawing leaves out or approximates, each once with where it is first found and how often.
@@ -317,7 +315,7 @@ extension LottieAnimation.Reader {
             let width = try LottieAnimation.finite(try layer.required("sw")), height = try LottieAnimation.finite(try layer.required("sh"))
             var paint = LottieDrawing.Paint(
                 strokeWidth: nil, evenOdd: false, color: LottieProperty(value: [parsed.red, parsed.green, parsed.blue], keyframes: []),
-                colorScale: 1, opacity: LottieProperty(value: [100 * parsed.alpha], keyframes: []), groups: [], path: color.path)
+                colorScale: 1, opacity: LottieProperty(value: [100 * parsed.alpha], keyframes: []), groups: [])
             paint.outlines = [LottieDrawing.Outline(geometry: .box(width: width, height: height), transforms: [])]
             drawing.paints = [paint]
         case 2: drawingNotes.add("image layers are not drawn", at: layer.path)
@@ -368,7 +366,7 @@ extension LottieAnimation.Reader {
                     evenOdd: try item.child("r").map(LottieAnimation.finite) == 2,
                     color: colorProperty, gradientStops: stops, colorScale: isGradient ? 1 : Self.colorScale(of: colorProperty),
                     opacity: try item.child("o").map(property) ?? LottieProperty(value: [100], keyframes: []),
-                    groups: transforms, path: item.path)
+                    groups: transforms)
                 open.append(drawing.paints.count)
                 drawing.paints.append(paint)
             case "sh", "rc", "el", "sr":

@@ -90,9 +90,11 @@ public struct LottieImport: Sendable {
         init(animation: LottieAnimation, frameCount: Int) {
             self.frameCount = frameCount
             pass = LottieDrawingPass(animation)
-            baked = pass.placements.map { placement in
+            let notDrawn = pass.notDrawn
+            baked = pass.placements.enumerated().map { index, placement in
                 var baked = Baked()
-                let paints = placement.layer.drawing.paints.count
+                // A layer that is not drawn (hidden, a matte) bakes its matrix and opacity only.
+                let paints = notDrawn[index] ? 0 : placement.layer.drawing.paints.count
                 baked.paths = Array(repeating: [], count: paints)
                 baked.colors = Array(repeating: [], count: paints)
                 baked.paintOpacity = Array(repeating: [], count: paints)

@@ -32,6 +32,10 @@ enum AuthoringScenario {
             animators(1_000, frames: frames),
             animators(10_000, frames: frames),
             animators(10_000, frames: frames, staggered: true),
+            animatorLife(.makeAddStart),
+            animatorLife(.finishTogether),
+            animatorLife(.freeFinished),
+            animatorLife(.whole),
             document(tracks: 9_091, frames: frames, json: false),
             document(tracks: 9_091, frames: frames, json: true),
             slice(first: true),
@@ -179,6 +183,75 @@ enum AuthoringScenario {
                 },
                 check: {
                     "\(count) animators on one ManualClock, \(frames) frames of \(staggered ? "1-1.9" : "1") s animations"
+                })
+        }
+    }
+
+    /// A part of an animator's life, or all of it, timed for 10,000 animators made as an app
+    /// makes them: `Animator(duration:timing:initialValue:clock:)`, `addAnimation(\.x, to:)`,
+    /// `start()`, one per object, on one manual clock.
+    enum LifePart: String {
+        /// Making, adding an animation and starting.
+        case makeAddStart = "make-add-start"
+        /// The frame in which all 10,000 finish together (their completions fire).
+        case finishTogether = "finish-together"
+        /// Releasing the finished animators (the app lets go of them).
+        case freeFinished = "free-finished"
+        /// All of it: make, add, start, the frame they finish in, free.
+        case whole
+    }
+
+    /// The life of 10,000 animators, or a part of it, per animator. The whole life's target is
+    /// GSAP's: creating a tween on a timeline costs it 250 ns at its fastest on the development
+    /// machine (issue 23).
+    static func animatorLife(_ part: LifePart) -> BenchmarkCase {
+        let count = 10_000
+        return BenchmarkCase(
+            scenario: 8, name: "authoring/animator-life/\(part.rawValue)/\(count)", valuesPerRepetition: count,
+            framesPerRepetition: 1, target: part == .whole ? .nanosecondsPerValue(250) : nil
+        ) {
+            var clock = ManualClock(frameRate: .fps60)
+            var animators: [Animator<Object>] = []
+            animators.reserveCapacity(count)
+            func make() throws {
+                for index in 0..<count {
+                    let animator = try Animator(
+                        duration: 1, timing: .easeInOut, initialValue: Object(x: Double(index)), clock: clock)
+                    try animator.addAnimation(\.x, to: Double(index) + 100)
+                    try animator.start()
+                    animators.append(animator)
+                }
+            }
+            return Repetition(
+                run: {
+                    switch part {
+                    case .makeAddStart:
+                        try make()
+                    case .finishTogether:
+                        clock.advance(by: .seconds(1))
+                    case .freeFinished:
+                        animators.removeAll(keepingCapacity: true)
+                    case .whole:
+                        try make()
+                        clock.advance(by: .seconds(1))
+                        animators.removeAll(keepingCapacity: true)
+                    }
+                },
+                reset: {
+                    animators.removeAll(keepingCapacity: true)
+                    clock = ManualClock(frameRate: .fps60)
+                    switch part {
+                    case .makeAddStart, .whole:
+                        break
+                    case .finishTogether:
+                        try make()
+                    case .freeFinished:
+                        try make()
+                        clock.advance(by: .seconds(1))
+                    }
+                },
+                check: {
+                    "10,000 animators of 1 s on one ManualClock: \(part == .whole ? "made, added, started, finished in one frame and freed" : part.rawValue)"
                 })
         }
     }

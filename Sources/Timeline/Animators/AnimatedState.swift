@@ -20,11 +20,24 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
     /// Whether the value is plain data, read from the cell without locking.
     @usableFromInline let isPlain: Bool
 
+    /// The emitter of ``values``, made the first time someone asks for it (guarded by the cell's
+    /// lock): most states are written and read, never observed, and a list of 10,000 rows then
+    /// makes and frees 30,000 fewer objects.
+    @exclusivity(unchecked) private nonisolated(unsafe) var emitter: StateEmitter<Root, Never>?
+
     /// The value after every update, starting with the current value for each new observer.
     ///
     /// The animators on one clock update the state together and publish it once per frame;
-    /// ``update(_:)`` publishes once per call.
-    public let values: StateEmitter<Root, Never>
+    /// ``update(_:)`` publishes once per call. The same emitter every time it is asked for.
+    public var values: StateEmitter<Root, Never> {
+        let sequence = cell.lock()
+        defer { cell.unlock(from: sequence) }
+        if let emitter { return emitter }
+        let storage = self.storage
+        let made = StateEmitter<Root, Never>(replaying: { storage.observeAndRead() })
+        emitter = made
+        return made
+    }
 
     /// Creates a state holding `initialValue`.
     public init(_ initialValue: Root) {
@@ -32,7 +45,6 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
         self.storage = storage
         cell = storage.cell
         isPlain = storage.boxed == nil
-        values = StateEmitter(replaying: { storage.observeAndRead() })
     }
 
     /// The current value.
@@ -82,9 +94,9 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
             throw error
         }
         storage.put(root)
-        let observed = cell.isObserved
+        let emitter = cell.isObserved ? self.emitter : nil
         cell.unlock(from: sequence)
-        if observed { values.send(root) }
+        emitter?.send(root)
         return result
     }
 
@@ -92,10 +104,10 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
     /// clock's animators wrote it.
     func publish() {
         let sequence = cell.lock()
-        let observed = cell.isObserved
-        let root = observed ? storage.read() : nil
+        let emitter = cell.isObserved ? self.emitter : nil
+        let root = emitter != nil ? storage.read() : nil
         cell.unlock(from: sequence)
-        if let root { values.send(root) }
+        if let emitter, let root { emitter.send(root) }
     }
 }
 

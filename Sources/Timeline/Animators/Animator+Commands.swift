@@ -10,13 +10,11 @@ extension Animator {
         guard delay.isFinite, delay >= 0 else { throw .invalidDelay(delay) }
         let now = self.now
         let current = state.value
-        try command { program throws(AnimatorError) -> [AnimatorEvent] in
+        try run(at: now) { program throws(AnimatorError) -> MachineEvents in
             guard program.machine.phase != .completed else { throw .alreadyCompleted }
             activateLocked(from: current)
             return program.machine.start(at: now, delay: delay)
         }
-        ensureRegistered()
-        step(to: now)
     }
 
     /// Pauses the animator where it is.
@@ -35,14 +33,14 @@ extension Animator {
         guard !fraction.isNaN else { throw .invalidFraction(fraction) }
         let now = self.now
         let current = state.value
-        try command { program throws(AnimatorError) -> [AnimatorEvent] in
+        try command { program throws(AnimatorError) -> MachineEvents in
             guard program.machine.phase != .completed else { throw .alreadyCompleted }
             if program.machine.phase == .inactive {
                 activateLocked(from: current)
                 _ = program.machine.pause(at: now)
             }
             program.machine.scrub(toFraction: fraction, at: now)
-            return []
+            return MachineEvents()
         }
         applyValues()
     }
@@ -67,7 +65,7 @@ extension Animator {
         guard speed.isFinite, speed > 0 else { throw .invalidSpeed(speed) }
         let now = self.now
         let current = state.value
-        try command { program throws(AnimatorError) -> [AnimatorEvent] in
+        try run(at: now) { program throws(AnimatorError) -> MachineEvents in
             guard program.machine.phase != .completed else { throw .alreadyCompleted }
             activateLocked(from: current)
             var events = program.machine.setReversed(reversed, at: now)
@@ -75,8 +73,6 @@ extension Animator {
             events += program.machine.start(at: now, delay: 0)
             return events
         }
-        ensureRegistered()
-        step(to: now)
     }
 
     /// Continues from where the animator is with its fraction complete following `motion`, and
@@ -101,13 +97,11 @@ extension Animator {
         guard motion.duration.isFinite, motion.duration >= 0 else { throw .invalidDuration(motion.duration) }
         let now = self.now
         let current = state.value
-        try command { program throws(AnimatorError) -> [AnimatorEvent] in
+        try run(at: now) { program throws(AnimatorError) -> MachineEvents in
             guard program.machine.phase != .completed else { throw .alreadyCompleted }
             activateLocked(from: current)
             return program.machine.follow(motion, towards: position == .start ? .start : .end, at: now)
         }
-        ensureRegistered()
-        step(to: now)
     }
 
     /// Completes now at `position` with `finished: true`; `.end` and `.start` apply those values.

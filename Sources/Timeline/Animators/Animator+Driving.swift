@@ -25,11 +25,11 @@ extension Animator: AnimatorDriver {
 
     /// Runs a state change under the lock, then delivers its events outside it.
     func command(
-        _ body: (AnimatorProgram) throws(AnimatorError) -> [AnimatorEvent]
+        _ body: (AnimatorProgram) throws(AnimatorError) -> MachineEvents
     ) throws(AnimatorError) {
         group.lock.lock()
         group.syncLocked(program)
-        let result: Result<[AnimatorEvent], AnimatorError>
+        let result: Result<MachineEvents, AnimatorError>
         do throws(AnimatorError) {
             result = .success(try body(program))
         } catch {
@@ -43,20 +43,33 @@ extension Animator: AnimatorDriver {
         if let emitter { for event in events { emitter.send(event) } }
     }
 
-    /// Makes sure the group's tick handler is on the clock (before the animator first runs).
-    func ensureRegistered() {
-        group.ensureRegistered()
-    }
-
-    /// Moves the animator to clock time `clockTime` now (a start, or a continuation), outside a tick.
-    func step(to clockTime: Double) {
+    /// Runs a command that sets the animator running (a start, or a continuation) under the lock,
+    /// moves it to clock time `now` at once, and delivers the command's events, then the step's,
+    /// outside the lock: one lock, one update of the batch, and no array for an animator no one
+    /// observes.
+    func run(
+        at now: Double, _ body: (AnimatorProgram) throws(AnimatorError) -> MachineEvents
+    ) throws(AnimatorError) {
         var deliveries: [AnimatorDelivery] = []
         var publishing: [any StatePublishing] = []
         group.lock.lock()
-        program.advanceLocked(
-            to: clockTime, epoch: AnimatorGroupEpoch.next(), deliveries: &deliveries, publishing: &publishing)
+        group.syncLocked(program)
+        let events: MachineEvents
+        do throws(AnimatorError) {
+            events = try body(program)
+        } catch {
+            let released = group.updateMembershipLocked(program, animator: self)
+            group.lock.unlock()
+            withExtendedLifetime(released) {}
+            throw error
+        }
+        let emitter = program.events
+        program.advanceLocked(to: now, epoch: AnimatorGroupEpoch.next(), deliveries: &deliveries, publishing: &publishing)
         let released = group.updateMembershipLocked(program, animator: self)
+        let needsRegistration = group.needsRegistrationLocked
         group.lock.unlock()
+        if needsRegistration { group.ensureRegistered() }
+        if let emitter { for event in events { emitter.send(event) } }
         deliver(deliveries, publishing: publishing, releasing: released)
     }
 
@@ -98,7 +111,7 @@ extension Animator: AnimatorDriver {
             AnimatorProgram.passMarkers(of: &program.entries[index], to: progress, into: &markers)
             let entry = program.entries[index]
             if entry.closure >= 0 {
-                closures[entry.closure](progress, backwards, &root)
+                typed.unsafelyUnwrapped.closures[entry.closure](progress, backwards, &root)
             } else {
                 let value = entry.from * (1 - progress) + entry.to * progress
                 withUnsafeMutableBytes(of: &root) { $0.storeBytes(of: value, toByteOffset: entry.offset, as: Double.self) }

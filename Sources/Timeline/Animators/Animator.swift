@@ -33,9 +33,9 @@
 /// within 1e-9 of the exact curve (``TimingCurveTable``); the state is published once per frame.
 public final class Animator<Root: Sendable>: @unchecked Sendable {
     /// The animator's length in seconds.
-    public let duration: Double
+    public var duration: Double { program.duration }
     /// The curve that shapes each animation's progress.
-    public let timing: TimingCurve
+    public var timing: TimingCurve { program.timing }
     /// The state the animator writes into.
     public let state: AnimatedState<Root>
 
@@ -44,11 +44,27 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
     let group: AnimatorGroup
     /// What the batch runs.
     let program: AnimatorProgram
-    /// The animations that need the state's type (clips, other value types), by index: each takes
-    /// its progress, whether the progress moved backwards since the last frame, and the state.
-    @exclusivity(unchecked) nonisolated(unsafe) var closures: [@Sendable (Double, Bool, inout Root) -> Void] = []
-    /// Animations added before the start, made into entries from the state at the start.
-    @exclusivity(unchecked) nonisolated(unsafe) var deferred: [@Sendable (Root) -> Animation] = []
+    /// The animations that need the state's type, made the first time one is added: an animator
+    /// of numbers makes none (and its making and freeing touch no metadata of closure types).
+    @exclusivity(unchecked) nonisolated(unsafe) var typed: TypedAnimations?
+
+    /// The animations that need the state's type (clips, other value types).
+    final class TypedAnimations {
+        /// By index: each takes its progress, whether the progress moved backwards since the last
+        /// frame, and the state.
+        var closures: [@Sendable (Double, Bool, inout Root) -> Void] = []
+        /// The makers of animations added before the start, made from the state at the start
+        /// (their pending entries hold their indices).
+        var deferred: [@Sendable (Root, Double) -> Animation] = []
+    }
+
+    /// The typed animations, made if need be.
+    private var typedAnimations: TypedAnimations {
+        if let typed { return typed }
+        let made = TypedAnimations()
+        typed = made
+        return made
+    }
 
     /// Everything that happens to the animator: started, paused, resumed, reversed, markers of
     /// its clips, repeats of their named clips, and completed (always the last event).
@@ -89,8 +105,6 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
         clock: any FrameClock
     ) throws(AnimatorError) {
         guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
-        self.duration = duration
-        self.timing = timing
         self.state = state
         group = AnimatorGroup.group(for: clock)
         program = AnimatorProgram(
@@ -123,25 +137,35 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
         return body(program)
     }
 
-    /// Before the first start (or scrub), turns the animations added so far into entries that
-    /// begin from the state's current values (under the group's lock).
+    /// Before the first start (or scrub), makes the pending entries begin from the state's
+    /// current values (under the group's lock).
     func activateLocked(from current: Root) {
-        guard program.machine.phase == .inactive else { return }
-        appendLocked(deferred.map { $0(current) })
-        deferred = []
+        guard program.machine.phase == .inactive, program.hasPending else { return }
+        for index in program.entries.indices where program.entries[index].isPending {
+            let entry = program.entries[index]
+            if entry.closure >= 0 {
+                program.entries[index] = entryLocked(typedAnimations.deferred[entry.closure](current, entry.startFraction))
+            } else {
+                program.entries[index].isPending = false
+                program.entries[index].from = withUnsafeBytes(of: current) {
+                    $0.load(fromByteOffset: entry.offset, as: Double.self)
+                }
+            }
+        }
+        typed?.deferred = []
+        program.entriesChanged()
+        group.refreshLocked(program)
     }
 
-    /// Adds animations to the program (under the group's lock).
-    func appendLocked(_ animations: [Animation]) {
-        program.append(animations.map { animation in
-            var entry = animation.entry
-            if let apply = animation.apply {
-                entry.closure = closures.count
-                closures.append(apply)
-            }
-            return entry
-        })
-        group.refreshLocked(program)
+    /// An animation's entry, its closure kept among the animator's (under the group's lock).
+    private func entryLocked(_ animation: Animation) -> AnimatorProgram.Entry {
+        var entry = animation.entry
+        if let apply = animation.apply {
+            let typed = typedAnimations
+            entry.closure = typed.closures.count
+            typed.closures.append(apply)
+        }
+        return entry
     }
 
     // MARK: - Inspecting
@@ -179,11 +203,7 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
         guard target.isFinite else { throw .nonFiniteTarget(String(describing: target)) }
         let path: PartialKeyPath<Root> = property
         if Value.self == Double.self, let offset = MemoryLayout<Root>.offset(of: path) {
-            let to = unsafeBitCast(target, to: Double.self)
-            try add(delayFactor: delayFactor) { root, start in
-                let from = unsafeBitCast(root[keyPath: property], to: Double.self)
-                return Animation(entry: .init(startFraction: start, offset: offset, from: from, to: to))
-            }
+            try addNumber(atOffset: offset, to: unsafeBitCast(target, to: Double.self), delayFactor: delayFactor)
             return
         }
         try add(delayFactor: delayFactor) { root, start in
@@ -233,6 +253,8 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Adds an animation that `make` makes from the state's value when it begins and the fraction
+    /// at which it starts.
     private func add(
         delayFactor: Double, _ make: @escaping @Sendable (Root, Double) -> Animation
     ) throws(AnimatorError) {
@@ -245,14 +267,45 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
             case .completed:
                 return .failure(.alreadyCompleted)
             case .inactive:
-                deferred.append { root in make(root, delayFactor) }
+                let typed = typedAnimations
+                program.append(
+                    AnimatorProgram.Entry(startFraction: delayFactor, closure: typed.deferred.count, isPending: true))
+                typed.deferred.append(make)
             case .waiting, .running, .paused:
                 let now = program.machine.fractionComplete
-                appendLocked([make(current, now + delayFactor * (1 - now))])
+                program.append(entryLocked(make(current, now + delayFactor * (1 - now))))
+                group.refreshLocked(program)
             }
             return .success(())
         }
         try result.get()
+    }
+
+    /// Adds the animation of a `Double` at byte offset `offset` of the state: a number the batch
+    /// stores straight into the state, with no closure to make.
+    private func addNumber(atOffset offset: Int, to target: Double, delayFactor: Double) throws(AnimatorError) {
+        guard delayFactor.isFinite, (0...1).contains(delayFactor) else {
+            throw .invalidDelayFactor(delayFactor)
+        }
+        group.lock.lock()
+        group.syncLocked(program)
+        switch program.machine.phase {
+        case .completed:
+            group.lock.unlock()
+            throw .alreadyCompleted
+        case .inactive:
+            program.append(
+                AnimatorProgram.Entry(startFraction: delayFactor, offset: offset, to: target, isPending: true))
+            group.lock.unlock()
+        case .waiting, .running, .paused:
+            // From the value now: read outside the group's lock, as every command does.
+            group.lock.unlock()
+            let current = state.value
+            let from = withUnsafeBytes(of: current) { $0.load(fromByteOffset: offset, as: Double.self) }
+            try add(delayFactor: delayFactor) { _, start in
+                Animation(entry: .init(startFraction: start, offset: offset, from: from, to: target))
+            }
+        }
     }
 
     /// Calls `handler` once when the animator completes (at once, if it already has).

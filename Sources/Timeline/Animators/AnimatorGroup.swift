@@ -17,8 +17,10 @@ import Synchronization
 final class AnimatorGroup: @unchecked Sendable {
     /// Guards every animator's program, `running` and `registration`.
     let lock = SpinLock()
-    /// The clock, if it is still alive.
-    fileprivate let clockReference: WeakClock
+    /// The clock, if it is still alive: a weak field of the group itself, read in place (a
+    /// struct around a weak reference was copied, side table and all, at every read: a quarter of
+    /// making an animator).
+    @exclusivity(unchecked) fileprivate weak var clock: (any FrameClock)?
     /// The clock's identity: the group's key in the registry.
     private let clockKey: ObjectIdentifier
     /// The animators that run or wait out a delay, in the order they started.
@@ -34,14 +36,14 @@ final class AnimatorGroup: @unchecked Sendable {
     @exclusivity(unchecked) private var publishBuffer: [any StatePublishing] = []
 
     private init(clock: any FrameClock) {
-        clockReference = WeakClock(clock)
+        self.clock = clock
         clockKey = ObjectIdentifier(clock)
         lastTime = clock.now.inSeconds
     }
 
     /// The current clock time, or the last known one once the clock is gone.
     var now: Double {
-        if let clock = clockReference.value { return clock.now.inSeconds }
+        if let clock { return clock.now.inSeconds }
         return lock.withLock { lastTime }
     }
 
@@ -96,10 +98,13 @@ final class AnimatorGroup: @unchecked Sendable {
         if index >= 0 { slots[index] = RunSlot(program) }
     }
 
+    /// Whether the group's tick handler is not on the clock yet, and should be (under the lock).
+    var needsRegistrationLocked: Bool { registration == nil && !isDetached }
+
     /// Registers the group's tick handler with the clock, once.
     func ensureRegistered() {
         let needed = lock.withLock { registration == nil && !isDetached }
-        guard needed, let clock = clockReference.value else { return }
+        guard needed, let clock else { return }
         let link = ClockLink(self)
         let token = clock.addTickHandler { tick in link.group.tick(at: tick.seconds) }
         let duplicate = lock.withLock { () -> ClockRegistration? in
@@ -264,6 +269,7 @@ struct RunSlot {
     var position = 0.0
     /// The state's cell's memory (`nil`: nothing to write).
     var cellBase: UnsafeMutableRawPointer?
+    /// Every lane, when there are several (see ``AnimatorProgram/lanes``).
     var lanes: UnsafeMutablePointer<AnimatorProgram.Lane>?
     /// The first lane, kept in the slot itself: most animators animate one number, and the loop
     /// then reads nothing but the slot and the state's cell.
@@ -291,11 +297,12 @@ struct RunSlot {
         position = program.machine.position
         cellBase = program.cell.base
         lanes = program.lanes
-        if let lanes = program.lanes, program.laneCount > 0 {
-            firstStart = lanes[0].startFraction
-            firstFrom = lanes[0].from
-            firstTo = lanes[0].to
-            firstWord = Int32(lanes[0].word)
+        if program.laneCount > 0 {
+            let first = program.firstLane
+            firstStart = first.startFraction
+            firstFrom = first.from
+            firstTo = first.to
+            firstWord = Int32(first.word)
         }
         laneCount = Int32(program.laneCount)
         curve = program.curveTable.map { UnsafePointer($0.pieces) }
@@ -313,7 +320,7 @@ struct RunSlot {
             anchorClock: anchorClock, anchorPosition: anchorPosition, velocity: velocity, duration: duration, at: time)
         guard Self.isInside(position, velocity: velocity, duration: duration) else { return false }
         self.position = position
-        guard let cellBase, let lanes else { return true }
+        guard let cellBase, laneCount > 0 else { return true }
         let cell = StateCell(base: cellBase)
         let fraction = memo.fraction(of: position, over: duration)
         let sequence = cell.lock()
@@ -321,7 +328,7 @@ struct RunSlot {
         for index in 0..<Int(laneCount) {
             let lane = index == 0
                 ? AnimatorProgram.Lane(startFraction: firstStart, from: firstFrom, to: firstTo, word: Int(firstWord))
-                : lanes[index]
+                : lanes.unsafelyUnwrapped[index]
             let progress: Double
             if callsCurve {
                 progress = called.progress(startingAt: lane.startFraction) { start in
@@ -422,16 +429,9 @@ private final class ClockLink: Sendable {
     deinit { group.detach() }
 }
 
-/// A clock, not kept alive.
-struct WeakClock: @unchecked Sendable {
-    weak var value: (any FrameClock)?
-
-    init(_ clock: any FrameClock) { value = clock }
-}
-
 /// A group, not kept alive, in the registry.
 private struct WeakGroup: @unchecked Sendable {
-    weak var value: AnyObject?
+    weak var value: AnimatorGroup?
 }
 
 /// What tests may ask of the registry of animator groups.
@@ -451,8 +451,7 @@ private struct GroupRegistry: Sendable {
 
     /// The live group of `clock` (not that of a released clock whose identity it reuses).
     func group(of clock: any FrameClock) -> AnimatorGroup? {
-        guard let known = groups[ObjectIdentifier(clock)]?.value as? AnimatorGroup,
-            known.clockReference.value === clock
+        guard let known = groups[ObjectIdentifier(clock)]?.value, known.clock === clock
         else { return nil }
         return known
     }

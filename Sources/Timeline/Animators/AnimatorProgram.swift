@@ -17,8 +17,12 @@ final class AnimatorProgram: @unchecked Sendable {
         var offset = -1
         var from = 0.0
         var to = 0.0
-        /// For every other animation: its closure's index in the animator's closures; otherwise -1.
+        /// For every other animation: its closure's index in the animator's closures (or, while
+        /// pending, its maker's index in the animator's deferred makers); otherwise -1.
         var closure = -1
+        /// Added before the animator first ran: the animation begins from the state's value when
+        /// the animator first starts (or is scrubbed), and `from` (or the closure) is made then.
+        var isPending = false
         /// The times at which clip markers produce events, with the event.
         var markers: [(time: Double, event: AnimatorEvent)] = []
         var clipDuration = 0.0
@@ -58,7 +62,12 @@ final class AnimatorProgram: @unchecked Sendable {
     @exclusivity(unchecked) var completionHandlers: [@Sendable (Completion) -> Void] = []
     @exclusivity(unchecked) var eventObservations: [SignalObservation] = []
     @exclusivity(unchecked) var completion: Completion?
-    /// The entries as lanes, when every entry is one (see ``isBatchable``).
+    /// Whether some entry is pending (see ``Entry/isPending``).
+    @exclusivity(unchecked) var hasPending = false
+    /// The entries as lanes, when every entry is one (see ``isBatchable``): the first kept here,
+    /// every lane in ``lanes`` when there are several (most animators animate one number, and then
+    /// allocate no buffer).
+    @exclusivity(unchecked) var firstLane = Lane(startFraction: 0, from: 0, to: 0, word: 0)
     @exclusivity(unchecked) var lanes: UnsafeMutablePointer<Lane>?
     @exclusivity(unchecked) var laneCount = 0
     /// The place in the group's running list, or -1.
@@ -72,7 +81,7 @@ final class AnimatorProgram: @unchecked Sendable {
     ) {
         self.duration = duration
         self.timing = timing
-        curveTable = timing.isLinear ? nil : SharedCurveTable.table(for: timing.function)
+        curveTable = timing.sharedTable
         self.cell = cell
         self.isPlainState = isPlainState
         self.publisher = publisher
@@ -98,21 +107,40 @@ final class AnimatorProgram: @unchecked Sendable {
         }
     }
 
-    /// Adds animations.
-    func append(_ new: [Entry]) {
-        entries += new
-        if new.contains(where: { $0.closure >= 0 }) { usesClosures = true }
+    /// The lane at `index` (below ``laneCount``).
+    func lane(_ index: Int) -> Lane {
+        index == 0 ? firstLane : lanes![index]
+    }
+
+    /// Adds an animation.
+    func append(_ entry: Entry) {
+        entries.append(entry)
+        if entry.isPending {
+            hasPending = true
+        } else {
+            entriesChanged()
+        }
+    }
+
+    /// Rebuilds the lanes after the entries changed (none of them pending).
+    func entriesChanged() {
+        hasPending = false
+        usesClosures = entries.contains { $0.closure >= 0 }
         lanes?.deallocate()
         lanes = nil
         laneCount = 0
         guard isBatchable, !entries.isEmpty else { return }
+        func lane(_ entry: Entry) -> Lane {
+            Lane(startFraction: entry.startFraction, from: entry.from, to: entry.to, word: entry.offset >> 3)
+        }
+        firstLane = lane(entries[0])
+        laneCount = entries.count
+        guard laneCount > 1 else { return }
         let buffer = UnsafeMutablePointer<Lane>.allocate(capacity: entries.count)
         for (index, entry) in entries.enumerated() {
-            (buffer + index).initialize(
-                to: Lane(startFraction: entry.startFraction, from: entry.from, to: entry.to, word: entry.offset >> 3))
+            (buffer + index).initialize(to: lane(entry))
         }
         lanes = buffer
-        laneCount = entries.count
     }
 
     // MARK: - Stepping (under the group's lock)
@@ -125,7 +153,7 @@ final class AnimatorProgram: @unchecked Sendable {
         let (events, completion) = machine.advance(to: clockTime)
         let markers = applyValuesLocked(epoch: epoch, publishing: &publishing)
         if let completion {
-            let delivery = finishLocked(events: markers + events, completion: completion)
+            let delivery = finishLocked(events: self.events == nil ? [] : markers + events, completion: completion)
             // Nothing to deliver to (no handlers, and no one has asked for the events): no entry.
             if delivery.emitter != nil || !delivery.handlers.isEmpty { deliveries.append(delivery) }
         } else if let emitter = self.events, !events.isEmpty || !markers.isEmpty {
@@ -144,7 +172,8 @@ final class AnimatorProgram: @unchecked Sendable {
     /// Writes every animation's value at the current position into the state, queues the state
     /// for publishing once this epoch if it is observed, and returns the markers passed.
     func applyValuesLocked(epoch: UInt, publishing: inout [any StatePublishing]) -> [AnimatorEvent] {
-        guard !entries.isEmpty else { return [] }
+        // Pending entries (the animator has never run) have no values yet.
+        guard !entries.isEmpty, !hasPending else { return [] }
         let fraction = machine.fractionComplete
         let sequence = cell.lock()
         var markerEvents: [AnimatorEvent] = []

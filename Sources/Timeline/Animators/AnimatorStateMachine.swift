@@ -57,34 +57,34 @@ struct AnimatorStateMachine: Sendable {
     }
 
     /// Starts or resumes at clock time `clock`, after `delay` seconds.
-    mutating func start(at clock: Double, delay: Double) -> [AnimatorEvent] {
+    mutating func start(at clock: Double, delay: Double) -> MachineEvents {
         switch phase {
         case .inactive, .paused:
             let wasPaused = phase == .paused && hasStarted
             if delay > 0 {
                 phase = .waiting(until: clock + delay)
-                return wasPaused ? [.resumed] : []
+                return wasPaused ? MachineEvents(.resumed) : MachineEvents()
             }
             phase = .running
             anchor(at: clock)
             defer { hasStarted = true }
-            return wasPaused ? [.resumed] : [.started]
+            return MachineEvents(wasPaused ? .resumed : .started)
         case .waiting, .running, .completed:
-            return []
+            return MachineEvents()
         }
     }
 
-    mutating func pause(at clock: Double) -> [AnimatorEvent] {
+    mutating func pause(at clock: Double) -> MachineEvents {
         switch phase {
         case .running:
             position = position(at: clock)
             phase = .paused
-            return [.paused]
+            return MachineEvents(.paused)
         case .waiting, .inactive:
             phase = .paused
-            return [.paused]
+            return MachineEvents(.paused)
         case .paused, .completed:
-            return []
+            return MachineEvents()
         }
     }
 
@@ -100,10 +100,10 @@ struct AnimatorStateMachine: Sendable {
 
     /// Moves to clock time `clock`. Returns the events (a delayed start) and the completion if the
     /// animator reached its end (or its start, when reversed).
-    mutating func advance(to clock: Double) -> (events: [AnimatorEvent], completion: Completion?) {
-        var events: [AnimatorEvent] = []
+    mutating func advance(to clock: Double) -> (events: MachineEvents, completion: Completion?) {
+        var events = MachineEvents()
         if case .waiting(let until) = phase {
-            guard clock >= until else { return ([], nil) }
+            guard clock >= until else { return (MachineEvents(), nil) }
             phase = .running
             anchorClock = until
             anchorPosition = position
@@ -145,12 +145,12 @@ struct AnimatorStateMachine: Sendable {
         anchor(at: clock)
     }
 
-    mutating func setReversed(_ reversed: Bool, at clock: Double) -> [AnimatorEvent] {
-        guard phase != .completed, reversed != isReversed else { return [] }
+    mutating func setReversed(_ reversed: Bool, at clock: Double) -> MachineEvents {
+        guard phase != .completed, reversed != isReversed else { return MachineEvents() }
         if phase == .running { position = position(at: clock) }
         isReversed = reversed
         anchor(at: clock)
-        return [.reversed(reversed)]
+        return MachineEvents(.reversed(reversed))
     }
 
     mutating func setSpeed(_ newSpeed: Double, at clock: Double) {
@@ -162,8 +162,8 @@ struct AnimatorStateMachine: Sendable {
 
     /// Runs from now on with the fraction complete following `motion` (of clock time since now),
     /// completing at `target` when the motion ends.
-    mutating func follow(_ motion: any Motion<Double>, towards target: AnimatorPosition, at clock: Double) -> [AnimatorEvent] {
-        guard phase != .completed else { return [] }
+    mutating func follow(_ motion: any Motion<Double>, towards target: AnimatorPosition, at clock: Double) -> MachineEvents {
+        guard phase != .completed else { return MachineEvents() }
         if phase == .running { position = position(at: clock) }
         var events = start(at: clock, delay: 0)
         let reversed = target == .start
@@ -191,5 +191,63 @@ struct AnimatorStateMachine: Sendable {
         }
         phase = .completed
         return Completion(finished: finished, position: target, fractionComplete: fractionComplete)
+    }
+}
+
+/// What a state machine's command or step reports: at most a few of `started`, `paused`,
+/// `resumed` and `reversed`, in order, held inline (starting 10,000 animators makes no arrays).
+struct MachineEvents: Sequence {
+    /// The events, four bits each, the first in the lowest bits.
+    private var packed: UInt32 = 0
+    private(set) var count = 0
+
+    init() {}
+
+    init(_ event: AnimatorEvent) {
+        append(event)
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Appends one of the state machine's events (`started`, `paused`, `resumed`, `reversed`).
+    mutating func append(_ event: AnimatorEvent) {
+        let code: UInt32
+        switch event {
+        case .started: code = 1
+        case .paused: code = 2
+        case .resumed: code = 3
+        case .reversed(false): code = 4
+        case .reversed(true): code = 5
+        case .marker, .repeated, .completed: preconditionFailure("not a state machine's event: \(event)")
+        }
+        precondition(count < 8, "a state machine reports at most eight events at once")
+        packed |= code << (4 * UInt32(count))
+        count += 1
+    }
+
+    static func += (events: inout MachineEvents, more: MachineEvents) {
+        for event in more { events.append(event) }
+    }
+
+    func makeIterator() -> Iterator { Iterator(packed: packed, remaining: count) }
+
+    struct Iterator: IteratorProtocol {
+        var packed: UInt32
+        var remaining: Int
+
+        mutating func next() -> AnimatorEvent? {
+            guard remaining > 0 else { return nil }
+            defer {
+                packed >>= 4
+                remaining -= 1
+            }
+            switch packed & 0xF {
+            case 1: return .started
+            case 2: return .paused
+            case 3: return .resumed
+            case 4: return .reversed(false)
+            default: return .reversed(true)
+            }
+        }
     }
 }

@@ -22,7 +22,7 @@ package struct RecordedRun: Sendable {
         anchorPosition = slot.anchorPosition
         velocity = slot.velocity
         duration = slot.duration
-        lanes = (0..<Int(slot.laneCount)).map { program.lanes![$0] }
+        lanes = (0..<Int(slot.laneCount)).map { program.lane($0) }
         table = slot.curve == nil ? nil : program.curveTable
         pieces = table.map { UnsafePointer($0.pieces) }
         timing = program.timing

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A timing function as a value: what a keyframe's segment eases with.
 ///
 /// `TimingCurve` wraps any ``TimingFunction`` so that keyframes, documents and the command line
@@ -12,7 +14,9 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     @usableFromInline
     enum Storage: Sendable {
         case linear
-        case function(any TimingFunction)
+        /// The function, and where the copies of this curve keep its shared table once one of
+        /// them has looked it up.
+        case function(any TimingFunction, CurveTableSlot)
     }
 
     @usableFromInline
@@ -25,8 +29,18 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
         if function is LinearTiming {
             storage = .linear
         } else {
-            storage = .function(function)
+            storage = .function(function, CurveTableSlot())
         }
+    }
+
+    /// The curve's shared table (``SharedCurveTable``), or `nil` for linear timing and curves no
+    /// table follows: looked up the first time any copy of this curve asks, then read from the
+    /// curve itself. 10,000 animators made with `.easeInOut` look it up once, not 10,000 times.
+    var sharedTable: SharedCurveTable? {
+        // The slot alone: binding the function too would copy the existential (and retain it).
+        guard case .function(_, let slot) = storage else { return nil }
+        if let known = slot.lookup { return known.table }
+        return slot.store(CurveTableSlot.Lookup(SharedCurveTable.table(for: function))).table
     }
 
     /// Constant-rate progress.
@@ -42,7 +56,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     public var function: any TimingFunction {
         switch storage {
         case .linear: LinearTiming()
-        case .function(let function): function
+        case .function(let function, _): function
         }
     }
 
@@ -57,7 +71,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     public func value(at x: Double) -> Double {
         switch storage {
         case .linear: return Self.clamp(x)
-        case .function(let function): return function.value(at: Self.clamp(x))
+        case .function(let function, _): return function.value(at: Self.clamp(x))
         }
     }
 
@@ -67,7 +81,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     public func value(at x: Double, beforeFlag: Bool) -> Double {
         switch storage {
         case .linear: return Self.clamp(x)
-        case .function(let function): return function.value(at: Self.clamp(x), beforeFlag: beforeFlag)
+        case .function(let function, _): return function.value(at: Self.clamp(x), beforeFlag: beforeFlag)
         }
     }
 
@@ -77,7 +91,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     public func derivative(at x: Double) -> Double {
         switch storage {
         case .linear: return 1
-        case .function(let function): return function.derivative(at: Self.clamp(x))
+        case .function(let function, _): return function.derivative(at: Self.clamp(x))
         }
     }
 
@@ -88,4 +102,46 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
 
     /// The curve in Cadence's textual syntax.
     public var description: String { function.description }
+}
+
+/// Where the copies of one ``TimingCurve`` keep its shared table, once looked up.
+@usableFromInline
+final class CurveTableSlot: Sendable {
+    /// The result of a lookup: a table, or none.
+    final class Lookup: Sendable {
+        let table: SharedCurveTable?
+
+        init(_ table: SharedCurveTable?) { self.table = table }
+    }
+
+    /// The lookup, retained, as a pointer's bits (0 until the first lookup).
+    private let word = Atomic<UInt>(0)
+
+    @usableFromInline
+    init() {}
+
+    deinit {
+        let bits = word.load(ordering: .acquiring)
+        if let pointer = UnsafeRawPointer(bitPattern: bits) {
+            Unmanaged<Lookup>.fromOpaque(pointer).release()
+        }
+    }
+
+    /// The lookup, once one has been stored.
+    var lookup: Lookup? {
+        let bits = word.load(ordering: .acquiring)
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<Lookup>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Stores `lookup` unless another thread stored one first, and returns the one stored.
+    func store(_ lookup: Lookup) -> Lookup {
+        let retained = Unmanaged.passRetained(lookup)
+        let bits = UInt(bitPattern: retained.toOpaque())
+        let (exchanged, original) = word.compareExchange(
+            expected: 0, desired: bits, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
+        if exchanged { return lookup }
+        retained.release()
+        return Unmanaged<Lookup>.fromOpaque(UnsafeRawPointer(bitPattern: original)!).takeUnretainedValue()
+    }
 }

@@ -1,0 +1,125 @@
+import Testing
+@testable import Timeline
+
+/// A card whose `doubled` is a computed property: an animation of it cannot be stored at a byte
+/// offset, so it runs through a closure, unlike one of `scale`.
+private struct Gauge: Sendable, Equatable {
+    var scale = 1.0
+    var alpha = 0.0
+
+    var doubled: Double {
+        get { scale * 2 }
+        set { scale = newValue / 2 }
+    }
+}
+
+private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+
+/// How an animator is made, added to, started and let go: what the lean paths of issue 23 changed
+/// (numbers added before the start wait as entries, not closures; events of a command are not an
+/// array; a state's emitter is made when first asked for).
+@Suite("Animator lifecycle")
+struct AnimatorLifecycleTests {
+    @Test("animations added before the start keep their order: of a number and a closure on one property, the later wins")
+    func numbersAndClosuresAddedBeforeTheStartKeepTheirOrder() throws {
+        // Number first: at half-way the number writes 1 → 3 at 0.5 = 2, then the closure writes
+        // doubled 2 → 10 at 0.5 = 6, that is scale 3.
+        let clock = ManualClock()
+        let numberFirst = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
+        try numberFirst.addAnimation(\.scale, to: 3)
+        try numberFirst.addAnimation(\.doubled, to: 10)
+        // Closure first: the closure writes scale 3, then the number 2.
+        let closureFirst = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
+        try closureFirst.addAnimation(\.doubled, to: 10)
+        try closureFirst.addAnimation(\.scale, to: 3)
+        try numberFirst.start()
+        try closureFirst.start()
+        clock.advance(by: .milliseconds(500))
+        #expect(close(numberFirst.state.value.scale, 3))
+        #expect(close(closureFirst.state.value.scale, 2))
+        clock.advance(by: .milliseconds(500))
+        #expect(numberFirst.state.value.scale == 5)
+        #expect(closureFirst.state.value.scale == 3)
+    }
+
+    @Test("a number added before the start begins from the value at the start, with its delay factor")
+    func pendingNumbersReadTheirStartAtTheStart() throws {
+        let clock = ManualClock()
+        let animator = try Animator(duration: 2, initialValue: Gauge(), clock: clock)
+        try animator.addAnimation(\.alpha, to: 1, delayFactor: 0.5)
+        animator.state.update { $0.alpha = 0.6 }
+        try animator.start()
+        clock.advance(by: .milliseconds(1000))
+        #expect(animator.state.value.alpha == 0.6)                 // not begun: its delay is 1 s
+        clock.advance(by: .milliseconds(500))
+        #expect(close(animator.state.value.alpha, 0.8))            // 0.6 → 1, half of its 1 s
+    }
+
+    @Test("finishing or cancelling an animator that never ran writes nothing and completes once")
+    func finishingBeforeTheStartWritesNothing() throws {
+        let clock = ManualClock()
+        for finish in [true, false] {
+            let animator = try Animator(duration: 1, initialValue: Gauge(scale: 4), clock: clock)
+            try animator.addAnimation(\.scale, to: 9)
+            try animator.addAnimation(\.doubled, to: 30)
+            let completions = Inbox<Completion>()
+            animator.addCompletion { completions.append($0) }
+            if finish { animator.finish() } else { animator.cancel() }
+            #expect(animator.state.value == Gauge(scale: 4))
+            #expect(completions.all.count == 1)
+            #expect(completions.all.first?.finished == finish)
+            #expect(throws: AnimatorError.alreadyCompleted) { try animator.start() }
+        }
+    }
+
+    @Test("a command's events arrive in order: reversed, then resumed, then completed")
+    func eventsOfOneCommandArriveInOrder() throws {
+        let clock = ManualClock()
+        let animator = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
+        try animator.addAnimation(\.scale, to: 2)
+        let events = Inbox<AnimatorEvent>()
+        animator.addEventHandler { events.append($0) }
+        try animator.start()
+        clock.advance(by: .milliseconds(400))
+        animator.pause()
+        try animator.continueAnimation(reversed: true, speed: 2)
+        clock.advance(by: .milliseconds(200))
+        #expect(events.all == [
+            .started, .paused, .reversed(true), .resumed,
+            .completed(Completion(finished: true, position: .start, fractionComplete: 0)),
+        ])
+        #expect(animator.state.value.scale == 1)
+    }
+
+    @Test("a state's emitter is one object, made when first asked for, and replays the value then")
+    func theEmitterIsMadeOnceWhenAskedFor() throws {
+        let state = AnimatedState(Gauge())
+        state.update { $0.scale = 7 }                              // no one observes: nothing to send
+        let emitter = state.values
+        #expect(emitter === state.values)
+        let seen = Inbox<Double>()
+        let observation = emitter.observe { seen.append($0.scale) }
+        state.update { $0.scale = 8 }
+        #expect(seen.all == [7, 8])
+        observation.cancel()
+    }
+
+    @Test("curves equal in value share one table, whichever copy or construction looks it up")
+    func equalCurvesShareOneTable() throws {
+        struct Smooth: TimingFunction, Hashable {
+            var power: Double
+            func value(at x: Double) -> Double { x * x * (3 - 2 * x) * power + x * (1 - power) }
+            func derivative(at x: Double) -> Double { 6 * x * (1 - x) * power + (1 - power) }
+            var description: String { "smooth(\(power))" }
+        }
+        let first = TimingCurve(Smooth(power: 0.75))
+        let second = TimingCurve(Smooth(power: 0.75))
+        let other = TimingCurve(Smooth(power: 0.5))
+        let table = try #require(first.sharedTable)
+        #expect(second.sharedTable === table)
+        #expect(first.sharedTable === table)                        // read from the curve now
+        #expect(other.sharedTable !== table)
+        // The table follows the curve: the smoothstep blend at 0.3 is 0.75 × 0.216 + 0.25 × 0.3.
+        #expect(abs(TimingCurveTable.lookup(0.3, base: 0, pieces: table.pieces) { first } - 0.237) < 1e-9)
+    }
+}

@@ -429,9 +429,12 @@ private final class ClockLink: Sendable {
     deinit { group.detach() }
 }
 
-/// A group, not kept alive, in the registry.
-private struct WeakGroup: @unchecked Sendable {
+/// A group, not kept alive, in the registry: a class, so that a lookup reads the weak reference
+/// in place (a struct's was copied, side table and all, at every lookup).
+private final class WeakGroup: @unchecked Sendable {
     weak var value: AnimatorGroup?
+
+    init(value: AnimatorGroup) { self.value = value }
 }
 
 /// What tests may ask of the registry of animator groups.

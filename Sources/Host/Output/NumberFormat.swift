@@ -8,11 +8,14 @@ public enum NumberFormat {
     /// The shortest round-trip text of `value`.
     public static func string(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
-            if value == 0 { return value.sign == .minus ? "-0" : "0" }
-            return String(Int64(value))
+        // `NumberText` writes it, as it does in every sink: one printer of numbers.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberText.scratchByteCount) { scratch in
+            let start = UnsafeMutableRawPointer(scratch.baseAddress!)
+            let count = value == value.rounded() && value.magnitude < 0x1p53
+                ? NumberText.writeWholeNumber(value, signedZero: true, to: start)
+                : NumberText.write(value, to: start)
+            return String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
         }
-        return value.description
     }
 
     /// Appends the shortest round-trip text of `value` to `output`.

@@ -17,19 +17,11 @@ enum DecimalText {
     static func shifted(_ value: Double, by shift: Int) -> String {
         guard value.isFinite else { return "\(value)" }
         if value == 0 { return "0" }
-        // Swift prints the shortest digits that round-trip, as `d.ddd`, `ddd.d` or `d.ddde±x`.
-        let text = abs(value).description
-        let parts = text.split(separator: "e", maxSplits: 1)
-        let mantissa = parts[0]
-        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        var digits = Array(mantissa.filter { $0 != "." })
-        var point = (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
-            ?? mantissa.count) + exponent + shift
-        while digits.first == "0", digits.count > 1 {
-            digits.removeFirst()
-            point -= 1
-        }
-        while digits.last == "0", digits.count > 1 { digits.removeLast() }
+        // The shortest digits that read back (Cadence's one shortest-decimal writer, the digits
+        // `description` prints), without trailing zeros: value = digits × 10^exponent.
+        let decimal = ShortestDecimal(value)
+        let digits = Array(String(decimal.significand))
+        let point = digits.count + decimal.exponent + shift
         let sign = value < 0 ? "-" : ""
         if point > 21 || point < -6 {
             let tail = digits.count > 1 ? "." + String(digits.dropFirst()) : ""

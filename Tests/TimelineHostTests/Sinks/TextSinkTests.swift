@@ -40,6 +40,19 @@ struct NumberFormatTests {
         }
     }
 
+    @Test("a fraction prints as Swift's description does, a whole number below 2^53 as an integer")
+    func printsTheStandardLibrarysShortestText() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let value = Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF) * (Bool.random() ? 1 : -1)
+            let whole = value == value.rounded() && abs(value) < 0x1p53
+            #expect(NumberFormat.string(value) == (whole ? String(Int64(value)) : value.description), "\(value)")
+        }
+        #expect(NumberFormat.string(-0.0) == "-0")
+        #expect(NumberFormat.string(0x1p53) == "9007199254740992.0")            // 2^53: no longer written as an integer
+        #expect(NumberFormat.string(-(0x1p53 - 1)) == "-9007199254740991")
+    }
+
     @Test func theByteWriterWritesWhatTheStringSays() {
         // The writer of the frame sinks formats into a buffer; its text must be the string's,
         // byte for byte: `Double.description` for fractions, integers without a fraction.

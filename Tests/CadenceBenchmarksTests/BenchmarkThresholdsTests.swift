@@ -35,18 +35,14 @@ struct BenchmarkThresholdsTests {
     func badSpecifications() {
         var thresholds = BenchmarkThresholds.defaults
         #expect(throws: BenchmarkFailure.self) { try thresholds.apply(specification: "p42=3%") }
-        do {
+        let unit = #expect(throws: BenchmarkFailure.self, "an unknown unit") {
             try thresholds.apply(specification: "p50=3parsecs")
-            Issue.record("accepted an unknown unit")
-        } catch {
-            #expect(error.message.contains("p50=3parsecs") && error.message.contains("unknown unit 'parsecs'"))
         }
-        do {
+        #expect(unit?.message.contains("p50=3parsecs") == true && unit?.message.contains("unknown unit 'parsecs'") == true)
+        let bytes = #expect(throws: BenchmarkFailure.self, "bytes for allocations") {
             try thresholds.apply(specification: "allocations=3KiB")
-            Issue.record("accepted bytes for allocations")
-        } catch {
-            #expect(error.message.contains("plain number of allocations per frame"))
         }
+        #expect(bytes?.message.contains("plain number of allocations per frame") == true)
         #expect(throws: BenchmarkFailure.self) { try thresholds.apply(specification: "p50=-3%") }
         #expect(throws: BenchmarkFailure.self) { try thresholds.apply(specification: "p50") }
     }
@@ -68,12 +64,8 @@ struct BenchmarkThresholdsTests {
             (#"{"version": 1, "thresholds": [}"#, "not valid JSON: line 1"),
         ]
         for (text, message) in cases {
-            do {
-                try thresholds.apply(file: text, path: "t.json")
-                Issue.record("accepted \(text)")
-            } catch {
-                #expect(error.message.contains(message), "\(error.message)")
-            }
+            let error = #expect(throws: BenchmarkFailure.self, "\(text)") { try thresholds.apply(file: text, path: "t.json") }
+            #expect(error?.message.contains(message) == true, "\(String(describing: error?.message))")
         }
     }
 }

@@ -121,13 +121,11 @@ struct SpringParameterisationTests {
         (1, .infinity, 1, .stiffness), (1, 1, .nan, .damping), (1, 1, -0.1, .damping), (1, 1, .infinity, .damping),
     ])
     func rejectsPhysical(_ mass: Double, _ stiffness: Double, _ damping: Double, _ parameter: SpringError.Parameter) {
-        do {
+        let error = #expect(throws: SpringError.self, "\(mass), \(stiffness), \(damping)") {
             _ = try Spring(mass: mass, stiffness: stiffness, damping: damping)
-            Issue.record("accepted \(mass), \(stiffness), \(damping)")
-        } catch {
-            #expect(error.parameter == parameter)
-            #expect(error.description.hasPrefix(parameter.rawValue + ":"))
         }
+        #expect(error?.parameter == parameter)
+        #expect(error?.description.hasPrefix(parameter.rawValue + ":") == true)
     }
 
     @Test("rejects constants whose ratios overflow or underflow")
@@ -160,12 +158,8 @@ struct SpringParameterisationTests {
             (.bounce, { () throws(SpringError) in try Spring(duration: 0.5, bounce: .nan) }),
         ]
         for (parameter, attempt) in attempts {
-            do {
-                _ = try attempt()
-                Issue.record("accepted an invalid \(parameter)")
-            } catch {
-                #expect(error.parameter == parameter, "\(error)")
-            }
+            let error = #expect(throws: SpringError.self, "an invalid \(parameter)") { _ = try attempt() }
+            #expect(error?.parameter == parameter, "\(String(describing: error))")
         }
     }
 
@@ -188,19 +182,12 @@ struct SpringParameterisationTests {
             (.neverSettles, { () throws(SpringError) in try Spring(dampingRatio: 0, duration: 1, relativeVelocity: 1) }),
         ]
         for (expected, attempt) in attempts {
-            do {
-                _ = try attempt()
-                Issue.record("accepted: expected \(expected)")
-            } catch {
-                #expect(error == expected)
-            }
+            #expect(throws: expected) { _ = try attempt() }
         }
         // NaN never compares equal, so check its parameter.
-        do {
+        let error = #expect(throws: SpringError.self, "a NaN velocity") {
             _ = try Spring(dampingRatio: 0.5, duration: 1, relativeVelocity: .nan)
-            Issue.record("accepted a NaN velocity")
-        } catch {
-            #expect(error.parameter == .relativeVelocity)
         }
+        #expect(error?.parameter == .relativeVelocity)
     }
 }

@@ -150,11 +150,9 @@ struct SpringSettlingTests {
     ])
     func rejectsInvalid(_ threshold: Double, _ velocity: Double, _ parameter: SpringError.Parameter) throws {
         let spring = try Spring(duration: 0.5, bounce: 0)
-        do {
+        let error = #expect(throws: SpringError.self, "threshold \(threshold), velocity \(velocity)") {
             _ = try spring.settlingDuration(threshold: threshold, relativeVelocity: velocity)
-            Issue.record("accepted threshold \(threshold), velocity \(velocity)")
-        } catch {
-            #expect(error.parameter == parameter)
         }
+        #expect(error?.parameter == parameter)
     }
 }

@@ -13,7 +13,7 @@
 /// Every error is reported, not only the first: an item that fails is recorded and left out, and
 /// the items after it are still checked. A track that failed its own checks is left out quietly
 /// (its errors are already reported) instead of being called unknown.
-struct DocumentComposer {
+struct DocumentComposer: ErrorCollecting {
     let tracks: [DocumentTrack]
     let labels: [Marker]
     /// Each track's index in ``tracks``, by name.
@@ -22,7 +22,7 @@ struct DocumentComposer {
     let invalidTracks: Set<String>
     /// Every track's name in document order, for the hint of an unknown track.
     let allNames: [String]
-    private(set) var errors: [DocumentError] = []
+    var errors: [DocumentError] = []
 
     /// At most this many timeline errors are collected (a broken document lists its first ones).
     static let errorLimit = 100
@@ -57,7 +57,7 @@ struct DocumentComposer {
             }
             return errors.isEmpty ? choreography.clip : nil
         } catch {
-            errors.append(error)
+            record(error)
             return nil
         }
     }
@@ -72,15 +72,15 @@ struct DocumentComposer {
                 guard let clip = try self.clip(item, referenced: &referenced) else { continue }
                 try place(clip, item: item, in: &choreography, defaultPosition: defaultPosition)
             } catch {
-                try record(error)
+                try recordWithinLimit(error)
             }
         }
     }
 
     /// Records an error; past the limit, stops composing.
-    private mutating func record(_ error: DocumentError) throws(DocumentError) {
+    private mutating func recordWithinLimit(_ error: DocumentError) throws(DocumentError) {
         guard errors.count < Self.errorLimit - 1 else { throw error }
-        errors.append(error)
+        record(error)
     }
 
     private func place(
@@ -154,7 +154,7 @@ struct DocumentComposer {
                 do throws(DocumentError) {
                     if let clip = try self.clip(child, referenced: &referenced) { clips.append(clip) } else { leftOut = true }
                 } catch {
-                    try record(error)
+                    try recordWithinLimit(error)
                     leftOut = true
                 }
             }

@@ -1,7 +1,7 @@
 /// Reads and validates a version 1 document, collecting every error it finds.
-struct DocumentReader {
+struct DocumentReader: ErrorCollecting {
     let plugins: PluginRegistry
-    private(set) var errors: [DocumentError] = []
+    var errors: [DocumentError] = []
 
     init(plugins: PluginRegistry) {
         self.plugins = plugins
@@ -10,18 +10,6 @@ struct DocumentReader {
     static let topKeys = ["cadence", "name", "fps", "duration", "tracks", "labels", "timeline", "scene"]
     static let trackKeys = ["name", "type", "keyframes", "gesture", "base", "delay", "speed", "repeat", "autoreverse", "fill"]
     static let keyframeKeys = ["time", "duration", "value", "curve", "spring", "velocity", "startVelocity", "endVelocity"]
-
-    private mutating func record(_ error: DocumentError) { errors.append(error) }
-
-    /// Runs `body`, recording its error; returns `nil` if it threw.
-    private mutating func attempt<T>(_ body: () throws(DocumentError) -> T) -> T? {
-        do {
-            return try body()
-        } catch {
-            record(error)
-            return nil
-        }
-    }
 
     mutating func read(_ root: JSONCursor) -> TimelineDocument? {
         guard attempt({ () throws(DocumentError) in _ = try root.object() }) != nil else { return nil }

@@ -64,11 +64,11 @@ private struct RawKeyframe<Value: Animatable> {
 }
 
 /// Reads a track's keyframes for its value kind, collecting every error with its JSON path.
-struct KeyframeListReader {
+struct KeyframeListReader: ErrorCollecting {
     let kind: DocumentTrack.ValueKind
     let trackPath: String
     let plugins: PluginRegistry
-    private(set) var errors: [DocumentError] = []
+    var errors: [DocumentError] = []
 
     init(kind: DocumentTrack.ValueKind, trackPath: String, plugins: PluginRegistry) {
         self.kind = kind
@@ -138,7 +138,7 @@ struct KeyframeListReader {
                 time = keyframeTime
                 raw.append(RawKeyframe(time: keyframeTime, value: value, kind: kind, path: cursor.path, timeKey: key))
             } catch {
-                errors.append(error)
+                record(error)
             }
         }
         guard errors.count == errorCount else { return nil }
@@ -147,7 +147,7 @@ struct KeyframeListReader {
         } catch {
             let index = error.keyframe ?? 0
             let keyframe = raw[min(index, raw.count - 1)]
-            errors.append(DocumentError(path: Self.path(for: error, keyframe: keyframe), message: Self.message(for: error)))
+            record(DocumentError(path: Self.path(for: error, keyframe: keyframe), message: Self.message(for: error)))
             return nil
         }
     }
@@ -176,7 +176,7 @@ struct KeyframeListReader {
                 raw.append(PathKeyframe(time: keyframeTime, path: path, curve: curve))
                 paths.append(cursor.path)
             } catch {
-                errors.append(error)
+                record(error)
             }
         }
         guard errors.count == errorCount else { return nil }
@@ -184,7 +184,7 @@ struct KeyframeListReader {
             return try PathTrack(keyframes: raw)
         } catch {
             let index = min(error.keyframe ?? 0, paths.count - 1)
-            errors.append(DocumentError(path: paths[index] + ".time", message: Self.message(for: error)))
+            record(DocumentError(path: paths[index] + ".time", message: Self.message(for: error)))
             return nil
         }
     }

@@ -1,7 +1,7 @@
 /// Reads a document's `"scene"` object into a ``Scene``, collecting every error it finds, each
 /// with its JSON path (`scene.layers[2].frame[3]`). The format is described in `Docs/Scenes.md`.
-struct SceneReader {
-    private(set) var errors: [DocumentError] = []
+struct SceneReader: ErrorCollecting {
+    var errors: [DocumentError] = []
 
     static let sceneKeys = ["size", "background", "layers"]
     static let layerKeys = [
@@ -9,18 +9,6 @@ struct SceneReader {
         "opacity", "transform", "rotationY", "zIndex", "hidden", "mask", "shadow", "bind",
     ]
     static let shapeNames = ["rect", "oval", "path"]
-
-    mutating func record(_ error: DocumentError) { errors.append(error) }
-
-    /// Runs `body`, recording its error; returns `nil` if it threw.
-    mutating func attempt<T>(_ body: () throws(DocumentError) -> T) -> T? {
-        do {
-            return try body()
-        } catch {
-            record(error)
-            return nil
-        }
-    }
 
     /// Reads the scene at `cursor`; `nil` when there were errors.
     mutating func read(_ cursor: JSONCursor) -> Scene? {

@@ -141,20 +141,29 @@ public struct LottieWebPlayer: Sendable {
                 timeRemap: layer.timeRemap.map { Property($0, vector: false, mult: animation.frameRate, offset: st) }))
         }
         // Parents: the first layer of the composition with the `ind`; the chain up, nearest first,
-        // stopping where it comes back.
+        // stopping where it comes back. A chain that names a layer the composition does not have
+        // is no chain at all: lottie-web's buildElementParenting sets a layer's hierarchy only
+        // when the walk ends at a layer without a parent, so the layer moves alone (its parents
+        // are still parents: lottie-ios__pr_1699.json).
         var positionOfIndex: [Int: Int] = [:]
         for (position, layer) in layers.enumerated() {
             if let index = layer.index, positionOfIndex[index] == nil { positionOfIndex[index] = position }
         }
         for (position, layer) in layers.enumerated() {
             var chain: [Int] = []
-            var current = layer.parent.flatMap { positionOfIndex[$0] }
-            while let above = current, above != position, !chain.contains(built[above]) {
+            var parentIndex = layer.parent
+            var complete = true
+            while let index = parentIndex {
+                guard let above = positionOfIndex[index] else {
+                    complete = false
+                    break
+                }
+                guard above != position, !chain.contains(built[above]) else { break }
                 chain.append(built[above])
                 elements[built[above]].isParent = true
-                current = layers[above].parent.flatMap { positionOfIndex[$0] }
+                parentIndex = layers[above].parent
             }
-            elements[built[position]].hierarchy = chain
+            elements[built[position]].hierarchy = complete ? chain : []
         }
         for (position, layer) in layers.enumerated() {
             if let inner = layer.composition {

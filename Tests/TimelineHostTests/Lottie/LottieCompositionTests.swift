@@ -120,6 +120,25 @@ struct LottieCompositionTests {
         }
     }
 
+    @Test("a parent chain that names a missing layer: lottie-web moves the layer alone, the exact mode follows the parents that exist")
+    func chainNamingAMissingLayer() throws {
+        // A null (ind 5) scaled to 50 %, whose own parent 1 does not exist, and its child moved
+        // to x 10 (lottie-ios__pr_1699.json has this shape).
+        let animation = try LottieAnimation(parsing: #"""
+            {"fr": 30, "ip": 0, "op": 10, "layers": [
+              {"ty": 3, "ind": 5, "parent": 1, "ip": 0, "op": 10, "ks": {"s": {"a": 0, "k": [50, 50, 100]}}},
+              {"ty": 4, "ind": 6, "parent": 5, "ip": 0, "op": 10, "ks": {"p": {"a": 0, "k": [10, 0, 0]}}}]}
+            """#)
+        var player = LottieWebPlayer(animation)
+        let child = player.values(at: 2)[1]
+        // lottie-web: no hierarchy, so the world is the layer's own matrix: x 10, scale 1.
+        #expect(child.world[0] == 1 && child.world[12] == 10)
+        #expect(child.world == child.matrix)
+        // Exact: the null's 50 % applies (the missing grandparent is ignored): x 5, scale 0.5.
+        let exact = animation.values(at: 2)[1]
+        #expect(exact.world[0] == 0.5 && exact.world[12] == 5)
+    }
+
     @Test("lottie-web's memory: a change under 0.00001 is not shown")
     func memory() throws {
         // Opacity from 100 to 100.0005 % over 10 frames: 0.000005 in lottie-web's units, never shown.

@@ -157,7 +157,7 @@ enum AuthoringScenario {
         BenchmarkCase(
             scenario: 8, name: "authoring/animators\(staggered ? "-staggered" : "")/\(count)",
             valuesPerRepetition: count * frames, framesPerRepetition: frames,
-            target: count == 10_000 && !staggered ? .nanosecondsPerValue(15) : nil
+            target: count == 10_000 && !staggered ? .nanosecondsPerValue(12) : nil
         ) {
             var clock = ManualClock(frameRate: .fps60)
             var animators: [Animator<Object>] = []

@@ -113,7 +113,7 @@ extension Animator: AnimatorDriver {
             if entry.closure >= 0 {
                 typed.unsafelyUnwrapped.closures[entry.closure](progress, backwards, &root)
             } else {
-                let value = entry.from * (1 - progress) + entry.to * progress
+                let value = AnimatorProgram.Lane.value(from: entry.from, to: entry.to, at: progress)
                 withUnsafeMutableBytes(of: &root) { $0.storeBytes(of: value, toByteOffset: entry.offset, as: Double.self) }
             }
         }

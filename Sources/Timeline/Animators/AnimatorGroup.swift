@@ -341,7 +341,7 @@ struct RunSlot {
                     return Self.progress(local, curve: curve) { program._withUnsafeGuaranteedRef { $0.timing } }
                 }
             }
-            cell.store(lane.from * (1 - progress) + lane.to * progress, atWord: lane.word)
+            cell.store(AnimatorProgram.Lane.value(from: lane.from, to: lane.to, at: progress), atWord: lane.word)
         }
         if cell.isObserved, cell.flags != epoch {
             cell.flags = epoch

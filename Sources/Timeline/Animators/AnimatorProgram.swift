@@ -36,6 +36,14 @@ final class AnimatorProgram: @unchecked Sendable {
         var to: Double
         /// The word of the cell that holds the number.
         var word: Int
+
+        /// The number at eased progress `progress`: `from × (1 − p) + to × p`, the one formula of
+        /// every writer of animators' numbers (the batch's loop, the program's steps, recorded
+        /// runs), so that they agree bit for bit.
+        @inline(__always)
+        static func value(from: Double, to: Double, at progress: Double) -> Double {
+            from * (1 - progress) + to * progress
+        }
     }
 
     let duration: Double
@@ -191,7 +199,7 @@ final class AnimatorProgram: @unchecked Sendable {
                         Self.passMarkers(of: &entries[index], to: progress, into: &markerEvents)
                     }
                     entries[index].lastProgress = progress
-                    let value = entries[index].from * (1 - progress) + entries[index].to * progress
+                    let value = Lane.value(from: entries[index].from, to: entries[index].to, at: progress)
                     cell.store(value, atWord: entries[index].offset >> 3)
                 }
             }

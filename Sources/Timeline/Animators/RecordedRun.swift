@@ -123,7 +123,7 @@ package final class RecordedRunTable: @unchecked Sendable {
                     }
                 }
                 words.storeBytes(
-                    of: (lane.from * (1 - progress) + lane.to * progress).bitPattern,
+                    of: AnimatorProgram.Lane.value(from: lane.from, to: lane.to, at: progress).bitPattern,
                     toByteOffset: 8 * lane.word, as: UInt64.self)
             }
         }

@@ -1,3 +1,5 @@
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Cadence's benchmark suite: the scenarios of the benchmarks issue, measured by a small harness

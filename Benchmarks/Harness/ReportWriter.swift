@@ -1,3 +1,5 @@
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Formats results as a table for people and as JSON for comparing runs over time.

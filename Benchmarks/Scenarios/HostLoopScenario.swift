@@ -1,4 +1,5 @@
 import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Scenario 6: the host loop offline, 10,000 frames of a 1,000-track document (number tracks with

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Scenario 10: a Lottie file evaluated the way a user evaluates it (Docs/Lottie.md): read with

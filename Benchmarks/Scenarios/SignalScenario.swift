@@ -1,5 +1,6 @@
 import Dispatch
 import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Scenario 4: the observer stream. Events sent through an `Emitter` to 1 and to 100 observers,

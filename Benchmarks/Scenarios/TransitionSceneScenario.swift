@@ -1,4 +1,5 @@
 import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Scenario 3: a scene of the eight reference transitions (nine presets: the fourth transition

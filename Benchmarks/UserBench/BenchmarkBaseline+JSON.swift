@@ -1,3 +1,5 @@
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 extension BenchmarkBaseline {

@@ -5,6 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// A stored run of `cadence bench FILE…`, to compare later runs with: `--save-baseline NAME`

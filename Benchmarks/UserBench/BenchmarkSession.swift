@@ -5,6 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Measures workloads: warm-up and calibration one by one, then rounds in which every workload

@@ -1,3 +1,5 @@
+import Timeline
+import TimelinePlugins
 public import TimelineHost
 
 #if canImport(Glibc)

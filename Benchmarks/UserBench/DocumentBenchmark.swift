@@ -1,3 +1,5 @@
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// `cadence bench FILE… | --preset NAME`: measures users' documents and presets through the render

@@ -1,3 +1,5 @@
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// A fixed amount of work that has nothing to do with Cadence, timed once per round of a document

@@ -1,3 +1,6 @@
+import Timeline
+public import TimelinePlugins
+
 /// One evaluated frame: the single value every sink receives.
 ///
 /// The host loop reuses one frame's buffers from frame to frame; a sink that keeps frames must

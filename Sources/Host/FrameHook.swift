@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// A plugin with hooks that the host loop calls around every frame.
 ///
 /// Hooks run in the order the plugins were registered. `willEvaluate` runs before the frame source

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// What a frame's values are: the named channels and where each one's numbers live.
 ///
 /// Frames carry their values as one flat buffer of `Double`s (and one of path strings), laid out

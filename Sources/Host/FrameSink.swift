@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Where frames go: JSON Lines, CSV, SVG, HTML, a callback, an async sequence, or your own.
 ///
 /// The host loop calls ``begin(schema:)`` once, ``write(_:)`` for every frame in order, and

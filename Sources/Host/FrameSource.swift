@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// Something the host loop can render: it fills frames for given times.
 ///
 /// ## Contract

@@ -1,3 +1,5 @@
+public import Timeline
+import TimelinePlugins
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,5 @@
-// TimelineHost: the host loop, frames, sinks, JSON documents and presets.
-@_exported public import Timeline
-@_exported public import TimelinePlugins
+// TimelineHost: the host loop, frames, sinks, JSON documents and presets. It re-exports nothing:
+// app code imports `Cadence` (everything), or each module it uses.
 
 /// Cadence's release, as `cadence --version` prints it and shard manifests and benchmark
 /// baselines record it.

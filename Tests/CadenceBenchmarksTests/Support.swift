@@ -1,6 +1,8 @@
 import CadenceBenchmarks
 import CadenceTestSupport
 import Foundation
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Runs `cadence bench ARGUMENTS` in-process: (status, standard output, standard error).

@@ -2,6 +2,8 @@
 // paths (as swift-nio's NIOTestUtils does for its tests).
 import CadenceCommandLine
 import Foundation
+import Timeline
+import TimelinePlugins
 public import TimelineHost
 
 /// Output collected in memory, shared with the tool under test.

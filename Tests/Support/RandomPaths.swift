@@ -1,3 +1,4 @@
+import Timeline
 public import TimelinePlugins
 
 /// Random paths for property tests.

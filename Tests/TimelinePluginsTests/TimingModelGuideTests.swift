@@ -1,4 +1,5 @@
 import Testing
+import Timeline
 import TimelinePlugins
 
 /// The Swift example of Docs/TimingModel.md, compiled and checked. Keep the two in step.

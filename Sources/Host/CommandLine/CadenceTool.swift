@@ -1,5 +1,5 @@
 import CadenceBenchmarks
-import Timeline
+public import Timeline
 public import TimelineHost
 import TimelinePlugins
 #if canImport(Glibc)

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Builds a document's `"timeline"`: tracks placed in time with sequences, groups, staggers,
 /// labels and GSAP-style positions.
 ///

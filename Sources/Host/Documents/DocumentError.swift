@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Why a timeline document was rejected: the file, the JSON path and what is wrong.
 ///
 /// ```

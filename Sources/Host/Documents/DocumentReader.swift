@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Reads and validates a version 1 document, collecting every error it finds.
 struct DocumentReader: ErrorCollecting {
     let plugins: PluginRegistry

@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// Renders a ``TimelineDocument`` frame by frame.
 ///
 /// Events: `started` and `completed` (finished) for the document at its first and last frames,

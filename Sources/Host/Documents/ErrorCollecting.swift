@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// A reader that collects every error it finds instead of stopping at the first, each with its
 /// JSON path: a document's top level, its keyframes, its timeline and its scene all read this way,
 /// so that one run reports everything wrong with a file.

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Reads a track's `"gesture"`: a scripted finger and what its release does (Docs/Gestures.md),
 /// as one number track built by ``GestureTrack/make(samples:tracker:rubberBand:release:threshold:)``.
 enum GestureReader {

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// A JSON syntax error, with its line and column (both from 1).
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.

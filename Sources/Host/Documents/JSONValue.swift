@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// A parsed JSON value that remembers where it came from, for error messages.
 public indirect enum JSONValue: Sendable, Hashable {
     /// `null`.

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// The typed values of one document track, before they are placed in a frame.
 enum DocumentTrackValues: Sendable {
     case number(Track<Double>)

@@ -1,3 +1,6 @@
+import Timeline
+package import TimelinePlugins
+
 /// Reads a document's `"spring"` object: any of the Swift API's parameterisations, by the same names.
 ///
 /// | keys | parameterisation |

@@ -1,3 +1,6 @@
+public import Timeline
+public import TimelinePlugins
+
 /// A timeline document (format version 1): named tracks, their composition in time, labels and a
 /// scene, as JSON. See `Docs/Documents.md` for the format.
 ///

@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// A vector of any length: the value type of a document's vector tracks while they are validated.
 ///
 /// Documents evaluate vectors one component at a time (each component is a scalar track), so this

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// One part of a render split across processes or machines: shard `index` of `count` renders one
 /// of `count` contiguous, near-equal ranges of the render's frames.
 ///

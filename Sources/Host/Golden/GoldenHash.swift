@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// The hashes a golden records: 64-bit FNV-1a, over bytes for text and over little-endian 64-bit
 /// words for pixels.
 ///

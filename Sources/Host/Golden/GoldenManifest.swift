@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// A golden: what a render looked like when it was approved, as a small text file that reads well
 /// in a diff.
 ///

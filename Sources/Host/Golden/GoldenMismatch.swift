@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// How a render differs from its golden: the first differing frame in detail, the other differing
 /// frames by index, and the events.
 public struct GoldenMismatch: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import Timeline
+import TimelinePlugins
 import Dispatch
 
 /// The sink that makes a golden of a render: the values of the kept frames as JSON Lines prints

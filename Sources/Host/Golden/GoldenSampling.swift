@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Which frames of a render a golden keeps, and whether it draws them.
 ///
 /// A golden keeps the first frame, every ``every``th frame after it, the frames at 25, 50 and 75 %

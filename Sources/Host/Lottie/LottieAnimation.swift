@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// A Lottie (Bodymovin) animation's layers and their transforms, read from its JSON and evaluated
 /// at any composition frame as lottie-web evaluates them (Docs/Lottie.md).
 ///

@@ -1,4 +1,4 @@
-import Timeline
+public import Timeline
 import TimelinePlugins
 
 /// One frame of what a Lottie file draws: each placed layer's matrix in the composition's

@@ -1,3 +1,4 @@
+import TimelinePlugins
 import Timeline
 
 /// A Lottie animation as a Cadence timeline document: the file's frame number (`lottie.frame`),

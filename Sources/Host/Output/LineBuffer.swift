@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// The reusable memory a frame writer builds each line in: bytes stored straight into place,
 /// numbers and path data formatted in it (``NumberFormat/write(_:to:)``,
 /// ``Path/writeSVGPathData(to:)``), no call allocating once it is big enough.

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 extension NumberFormat {
     /// Appends ``string(_:)``'s text for `value` to `bytes`: the path of the frame writers.
     ///

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// How Cadence prints numbers: the shortest text that reads back to the same `Double`.
 ///
 /// Whole numbers below 2^53 print without a fraction (`0`, `-3`, `120`); everything else prints as

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Draws line plots as self-contained SVG: the pictures of the curve and spring guides.
 public struct PlotSVG: Sendable {
     /// One line of the plot.

@@ -1,3 +1,6 @@
+public import Timeline
+public import TimelinePlugins
+
 /// Reference transition 7: an App Store "Today" card expands into its detail screen (push) and
 /// collapses back (pop), with two animators of different durations.
 ///

@@ -1,3 +1,6 @@
+public import Timeline
+public import TimelinePlugins
+
 /// Reference transition 2: the incoming screen is revealed through a growing circle.
 ///
 /// ```swift

@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// Reference transition 4 (tab change): the outgoing screen fades out while the incoming one fades in.
 ///
 /// ```swift

@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// Reference transition 1: a button grows to fill the screen, then the next screen fades in.
 ///
 /// ```swift

@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// Reference transition 4: the screen flips about its vertical axis; push flips from the right,
 /// pop from the left.
 ///

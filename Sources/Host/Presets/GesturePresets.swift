@@ -1,3 +1,6 @@
+public import Timeline
+public import TimelinePlugins
+
 /// A scripted drag: the finger moves `distance` in `duration` seconds and is moving at `velocity`
 /// when it lifts (its position a quadratic in time, so it starts at `2·distance/duration −
 /// velocity`), sampled at 120 Hz as a touch screen reports it. The release velocity is what a ``VelocityTracker`` estimates from the samples, as an app

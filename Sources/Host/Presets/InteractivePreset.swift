@@ -1,3 +1,6 @@
+public import Timeline
+public import TimelinePlugins
+
 /// Reference transition 8: a percent-driven transition. A scripted gesture scrubs a swipe-back
 /// (the outgoing screen slides away, the incoming one slides in, un-dims and springs to full size),
 /// then releases; the transition finishes or cancels from where it was, on a spring that starts

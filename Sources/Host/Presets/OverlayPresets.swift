@@ -1,3 +1,6 @@
+public import Timeline
+public import TimelinePlugins
+
 /// The card of the overlay transitions: the container inset by top 40, left 40, bottom 200, right 40.
 func overlayFrame(in context: TransitionContext) -> Rect {
     Rect(x: 40, y: 40, width: context.containerSize.width - 80, height: context.containerSize.height - 240)

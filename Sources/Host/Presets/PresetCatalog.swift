@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// The reference transitions by name.
 public enum PresetCatalog {
     /// The reference transitions (`TRANSITIONS.md`), in their order: what the benchmarks measure.

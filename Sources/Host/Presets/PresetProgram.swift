@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// A preset compiled for one frame rate: its frames as a pure function of the frame index,
 /// evaluated without a clock, an animator or a lock, and shared by any number of sources.
 ///

@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// Renders a transition preset: the frames of its compiled ``PresetProgram``, each read into the
 /// frame through the preset's channels.
 ///

@@ -1,3 +1,6 @@
+public import Timeline
+public import TimelinePlugins
+
 /// Reference transition 3: a hole punched through the outgoing screen grows until it is gone,
 /// with a shadow around the hole (push); pop closes the hole over the incoming screen.
 ///

@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// A transition that swaps the outgoing screen for the incoming one with one ease-in-out animator,
 /// the same for push and pop but for what the preset makes of the operation: the shape that
 /// ``FlipPreset`` and ``CrossDissolvePreset`` share.

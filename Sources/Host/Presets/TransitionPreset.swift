@@ -1,3 +1,6 @@
+public import Timeline
+public import TimelinePlugins
+
 /// Push or pop: a transition's direction.
 public enum TransitionOperation: String, Sendable, Hashable, CaseIterable {
     /// Presenting the incoming screen.

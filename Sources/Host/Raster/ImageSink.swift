@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// A sink that draws every frame of a scene and hands each picture to a closure: pixels without
 /// files, for an app, a test or a pipeline of your own.
 ///

@@ -1,3 +1,5 @@
+package import Timeline
+import TimelinePlugins
 import Dispatch
 
 #if canImport(Glibc)

@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// How big a scene is drawn: its own size times a scale, or fitted into a size in pixels.
 ///
 /// ```swift

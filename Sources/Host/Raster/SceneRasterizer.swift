@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// Draws a scene's resolved layers into pixels, as a browser draws the SVG that
 /// ``SVGContactSheetSink`` and the HTML preview write for them.
 ///

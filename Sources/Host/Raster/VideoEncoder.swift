@@ -1,3 +1,5 @@
+package import Timeline
+import TimelinePlugins
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

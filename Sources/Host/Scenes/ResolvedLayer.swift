@@ -1,3 +1,6 @@
+public import Timeline
+public import TimelinePlugins
+
 /// One layer of a scene as it looks at one frame: every binding applied, ready to draw.
 ///
 /// A ``BoundScene`` resolves a frame into resolved layers, back to front. Drawing one is:

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 extension Scene {
     /// Reads a scene from a timeline document's `"scene"` object (format in `Docs/Scenes.md`).
     ///

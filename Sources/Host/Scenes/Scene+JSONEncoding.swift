@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 extension Scene {
     /// The scene as a document's `"scene"` object, keys that hold their default values left out.
     ///

@@ -1,3 +1,6 @@
+public import Timeline
+public import TimelinePlugins
+
 /// What a preview draws: named layers whose properties are bound to frame channels, so that SVG and
 /// HTML previews show a transition as a person would see it.
 ///

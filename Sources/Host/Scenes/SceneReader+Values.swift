@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// The typed values of a scene: numbers, colours, paths, shapes, transforms, masks and shadows.
 extension SceneReader {
     static let transformKeys = ["translation", "rotation", "scale", "skew"]

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Reads a document's `"scene"` object into a ``Scene``, collecting every error it finds, each
 /// with its JSON path (`scene.layers[2].frame[3]`). The format is described in `Docs/Scenes.md`.
 struct SceneReader: ErrorCollecting {

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// The CSV header of a frame schema, and the channel names that would make it ambiguous.
 ///
 /// Columns: `frame`, `time`, one per number (`name` for a scalar, `name[i]` for a vector's

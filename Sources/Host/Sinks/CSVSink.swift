@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Writes frames as CSV (RFC 4180): a header row, then one row per frame.
 ///
 /// Columns: `frame`, `time`, then one column per number (`name` for scalars, `name[i]` for vector

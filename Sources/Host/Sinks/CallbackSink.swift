@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Calls a closure with every frame.
 public struct CallbackSink: FrameSink {
     private let body: (Frame) throws -> Void

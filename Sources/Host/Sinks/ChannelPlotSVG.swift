@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// The picture of a render without a scene: every channel over time, one row per channel.
 ///
 /// Numbers are lines (each row scaled to its own range, a vector's components in different

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// The frames a preview sink keeps until it writes its file at the end of the run.
 ///
 /// With a capacity, the recorder keeps evenly spaced frames: when it holds more than the capacity

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 extension HTMLPreviewSink {
     /// Drawing: the same resolution as ``BoundScene`` and the same elements as the SVG contact
     /// sheet, in JavaScript, from the embedded scene and the frame's values.

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 extension HTMLPreviewSink {
     /// The page: styles, the stage (frame 0 already drawn, so the page shows something without
     /// script), the controls, the data and the player script, all inline.

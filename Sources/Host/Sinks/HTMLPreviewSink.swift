@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// Writes a self-contained HTML page that plays a render in a web browser.
 ///
 /// The page embeds every frame's channel values and the scene (in the document format of

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Writes each frame as one line of JSON.
 ///
 /// ```

@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// Writes one self-contained SVG picture of a render: a contact sheet of frames of a scene.
 ///
 /// The sheet shows up to ``maximumCells`` evenly spaced frames (every frame when there are fewer),

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Draws resolved scene layers as SVG elements: the drawing shared by the SVG contact sheet and
 /// documented in `Docs/Scenes.md` (the HTML preview's script draws the same elements).
 ///

@@ -1,3 +1,6 @@
+public import Timeline
+import TimelinePlugins
+
 /// Sends every frame to a signal: observers, `for await` loops (through ``Signal/values(buffering:)``)
 /// and operators all receive the frames as they are rendered.
 ///

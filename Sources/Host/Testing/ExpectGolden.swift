@@ -1,6 +1,8 @@
 // CadenceTesting: golden tests for Swift Testing, so that an app's test target can check its
 // transitions at tolerance zero (Docs/GoldenTests.md).
 public import Testing
+public import Timeline
+import TimelinePlugins
 public import TimelineHost
 
 #if canImport(Glibc)

@@ -1,6 +1,8 @@
 // The `cadence` command-line tool. Everything it does lives in CadenceCommandLine's `CadenceTool`,
 // so that tests can run the same code in-process.
 import CadenceCommandLine
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 #if canImport(Glibc)

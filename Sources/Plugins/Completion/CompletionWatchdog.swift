@@ -1,3 +1,5 @@
+public import Timeline
+
 /// A transition that should have completed by now and has not.
 public struct StalledTransition: Sendable, Hashable, CustomStringConvertible {
     /// The name it was watched under.

@@ -1,3 +1,5 @@
+import Timeline
+
 /// One coordinate of a cubic Bézier curve from 0 to 1 with inner control values `p1` and `p2`:
 /// `B(t) = 3(1-t)²t·p1 + 3(1-t)t²·p2 + t³`.
 ///

@@ -1,3 +1,5 @@
+import Timeline
+
 /// Why control points do not make a cubic Bézier timing function.
 ///
 /// ```swift

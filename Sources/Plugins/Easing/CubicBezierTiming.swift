@@ -1,3 +1,5 @@
+public import Timeline
+
 /// A cubic Bézier timing function, as CSS `cubic-bezier()` and Core Animation's
 /// `CAMediaTimingFunction` define it.
 ///

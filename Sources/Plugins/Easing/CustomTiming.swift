@@ -1,3 +1,5 @@
+public import Timeline
+
 /// A timing function given by closures.
 ///
 /// Supply the value and, if you know them, the derivative and the inverse; without a derivative

@@ -1,3 +1,5 @@
+import Timeline
+
 /// Numbers as curve text: the shortest decimal that reads back to the same `Double`, and
 /// percentages converted by moving the decimal point in the text, never by multiplying, so that
 /// printing and parsing a curve round-trips exactly.

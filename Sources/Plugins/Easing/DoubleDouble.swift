@@ -1,3 +1,5 @@
+import Timeline
+
 /// An unevaluated sum `high + low` of two doubles: about 106 bits of precision.
 ///
 /// The cubic Bézier solver falls back on it where the curve's slope vanishes and a residual

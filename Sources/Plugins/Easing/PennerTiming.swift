@@ -1,3 +1,5 @@
+public import Timeline
+
 /// Robert Penner's easing equations, in the form easings.net publishes them.
 ///
 /// Ten families, each easing in (slow start), out (slow end) or in and out:

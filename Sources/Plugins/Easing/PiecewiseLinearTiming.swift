@@ -1,3 +1,5 @@
+public import Timeline
+
 /// A piecewise-linear easing function, CSS Easing Level 2's `linear(...)`.
 ///
 /// The function passes through a list of points and interpolates linearly between them; before

@@ -1,3 +1,5 @@
+import Timeline
+
 /// Why a list of stops does not make a CSS `linear()` easing function.
 public enum PiecewiseLinearTimingError: Error, CustomStringConvertible, Equatable, Sendable {
     /// Fewer than two stops.

@@ -1,3 +1,5 @@
+import Timeline
+
 /// Where a step easing function puts its jumps, as CSS `steps()` names them.
 ///
 /// | position | first rise | last rise | rises (jumps) for `steps(n)` |

@@ -1,3 +1,5 @@
+public import Timeline
+
 /// A step easing function, exactly as CSS Easing Functions (levels 1 and 2) define `steps()`.
 ///
 /// Input progress is divided into `count` equal intervals; the output holds still within each and

@@ -1,3 +1,5 @@
+import Timeline
+
 /// Why a step count and position do not make a step easing function.
 public enum StepsTimingError: Error, CustomStringConvertible, Equatable, Sendable {
     /// Fewer steps than the position allows: at least 1, and at least 2 for `jump-none`.

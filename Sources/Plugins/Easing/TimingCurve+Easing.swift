@@ -1,3 +1,5 @@
+public import Timeline
+
 // The easing plugin's curves as `TimingCurve` members, so that keyframes read
 // `Keyframe(time: 1, value: 1.0, .timing(.easeInOut))`.
 extension TimingCurve {

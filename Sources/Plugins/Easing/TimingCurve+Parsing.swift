@@ -1,3 +1,5 @@
+public import Timeline
+
 // One textual syntax for timing curves, shared by the Swift API, JSON documents and the command
 // line: what `TimingCurve(parsing:)` reads, every curve's `description` prints.
 extension TimingCurve {

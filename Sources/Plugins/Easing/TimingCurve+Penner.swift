@@ -1,3 +1,5 @@
+public import Timeline
+
 // Penner's equations as `TimingCurve` members: `.timing(.easeOutBack)`.
 extension TimingCurve {
     /// Penner's quad (`x²`) easing in: `ease-in-quad`.

@@ -1,3 +1,5 @@
+import Timeline
+
 /// Why text is not a timing curve, and where: every case but ``empty`` carries the offset, in
 /// characters from the start of the text, of what went wrong.
 ///

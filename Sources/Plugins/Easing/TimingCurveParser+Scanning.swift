@@ -1,3 +1,5 @@
+import Timeline
+
 // The scanner of the timing-curve syntax: tokens with their character offsets.
 extension TimingCurveParser {
     /// A token of the syntax.

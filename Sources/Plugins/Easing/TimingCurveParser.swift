@@ -1,3 +1,5 @@
+import Timeline
+
 /// Reads Cadence's timing-curve syntax (see `TimingCurve(parsing:)`): a keyword, or a function
 /// `cubic-bezier(...)`, `steps(...)` or `linear(...)` with comma-separated arguments.
 ///

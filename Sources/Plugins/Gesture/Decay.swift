@@ -1,3 +1,4 @@
+import Timeline
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import Timeline
+
 /// Why a gesture motion or a velocity tracker refused its input.
 public enum GestureError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A position, velocity, time or parameter is NaN or infinite.

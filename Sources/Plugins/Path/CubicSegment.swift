@@ -1,3 +1,5 @@
+public import Timeline
+
 /// A cubic Bézier segment: the working form of every drawing element in morphing and measuring.
 ///
 /// Lines and quadratic curves convert exactly: a line's control points sit at a third and two

@@ -1,3 +1,5 @@
+import Timeline
+
 /// How the inside of a ``Path`` is decided where sub-paths overlap or a path crosses itself.
 ///
 /// The names and meanings are SVG's `fill-rule` values: a point is inside when a ray from it

@@ -1,3 +1,5 @@
+import Timeline
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import Timeline
+
 /// One sub-path in the form a ``PathMorph`` works on: a start point and cubic segments.
 ///
 /// `points` holds the start point, then the two control points and the end point of each

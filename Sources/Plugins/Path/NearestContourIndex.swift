@@ -1,3 +1,5 @@
+import Timeline
+
 /// The contours of the larger set of a morph, searched for the free one nearest to a contour of
 /// the smaller set: a k-d tree over `(centroid x, centroid y, √|area|)`, so that pairing n sub-paths
 /// costs O(n log n) for spread-out shapes instead of the O(n²) of scanning every free contour.

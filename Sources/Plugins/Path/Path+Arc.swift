@@ -1,3 +1,5 @@
+public import Timeline
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

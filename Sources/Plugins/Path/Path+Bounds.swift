@@ -1,3 +1,5 @@
+public import Timeline
+
 extension Path {
     /// The smallest rectangle that contains every point of the path: the end points of every
     /// element (moves included) and the extremes of every curve, not its control points.

@@ -1,3 +1,5 @@
+public import Timeline
+
 extension Path {
     /// Creates a path from elements.
     ///

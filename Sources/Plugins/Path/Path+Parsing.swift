@@ -1,3 +1,5 @@
+import Timeline
+
 extension Path {
     /// Parses SVG path data (the `d` attribute).
     ///

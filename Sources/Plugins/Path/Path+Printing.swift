@@ -1,3 +1,5 @@
+import Timeline
+
 extension Path {
     /// The path as SVG path data with absolute commands: `M x y`, `L x y`, `Q cx cy x y`,
     /// `C c1x c1y c2x c2y x y` and `Z`, separated by single spaces.

@@ -1,3 +1,5 @@
+public import Timeline
+
 extension Path {
     /// The distance of a cubic Bézier's control points from the ends of a quarter circle of
     /// radius 1: `4/3 · (√2 − 1) ≈ 0.5522847498307936`. The curve then passes through the arc's

@@ -1,3 +1,5 @@
+public import Timeline
+
 /// A vector shape: one or more sub-paths of lines and Bézier curves, and a fill rule.
 ///
 /// A path is a value (`Sendable`, `Hashable`). Build it element by element, from a shape builder,

@@ -1,3 +1,5 @@
+public import Timeline
+
 /// One drawing instruction of a ``Path``.
 ///
 /// The points are absolute. A sub-path starts with ``move(to:)``; ``closeSubpath`` draws a straight

@@ -1,3 +1,5 @@
+import Timeline
+
 /// Why a ``Path`` could not be built. Every case says where.
 public enum PathError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A point has a NaN or infinite coordinate. `index` is the element's index in the path being

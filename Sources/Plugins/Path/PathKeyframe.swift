@@ -1,3 +1,5 @@
+public import Timeline
+
 /// A path at a time, and the timing curve of the morph that arrives at it.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import Timeline
+
 /// How a ``PathMorph`` lines up the sub-paths of its two paths.
 struct MorphPlan: Sendable {
     /// One pair of equal-length contours per output sub-path, in output order.

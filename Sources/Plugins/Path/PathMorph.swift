@@ -1,3 +1,5 @@
+import Timeline
+
 /// A morph between two paths, prepared once and evaluated every frame.
 ///
 /// The paths may differ in every way: element kinds, element counts and sub-path counts.

@@ -1,3 +1,5 @@
+import Timeline
+
 /// Why SVG path data could not be parsed. Every case gives the character offset of the problem
 /// (from 0, in `Character`s) and the data, so that ``description`` can point at it:
 ///

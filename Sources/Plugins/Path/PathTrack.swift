@@ -1,3 +1,5 @@
+public import Timeline
+
 /// Key-framed paths: a ``PathMorph`` between each pair of neighbouring keyframes, prepared when
 /// the track is built, eased by the arriving keyframe's ``TimingCurve``.
 ///

@@ -1,3 +1,5 @@
+public import Timeline
+
 /// The easing plugin: every curve of Cadence's textual syntax (`ease-in`, `cubic-bezier(...)`,
 /// `steps(...)`, `linear(...)`, the Penner family), through the public ``Plugin`` interface.
 public struct EasingPlugin: Plugin {

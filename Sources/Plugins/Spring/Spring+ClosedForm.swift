@@ -1,3 +1,4 @@
+public import Timeline
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

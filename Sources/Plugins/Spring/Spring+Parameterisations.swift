@@ -1,3 +1,5 @@
+import Timeline
+
 // The ways to describe a spring, all reduced to mass, stiffness and damping.
 //
 // SwiftUI (published): stiffness = (2π / response)² * mass, damping = 4π * dampingRatio * mass /

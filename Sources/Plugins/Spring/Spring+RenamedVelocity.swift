@@ -1,3 +1,5 @@
+import Timeline
+
 // The relative initial velocity of `Spring` and `SpringTiming` (UIKit's convention: distances per
 // second) was labelled `initialVelocity`, the same label as `SpringAnimation`'s absolute velocity
 // (value units per second). It is `relativeVelocity` now; the old labels still compile, with a

@@ -1,3 +1,5 @@
+public import Timeline
+
 /// A value moving under a spring from a start value towards a target: a standalone, interruptible
 /// spring animation.
 ///

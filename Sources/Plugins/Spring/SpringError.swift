@@ -1,3 +1,5 @@
+import Timeline
+
 /// Why a spring, a spring animation or a spring curve could not be made.
 ///
 /// Every case names the parameter it is about, so that a message reads like

@@ -1,3 +1,5 @@
+public import Timeline
+
 // A spring segment is a linear time-invariant system of (displacement from the target, velocity),
 // so a `ScalarTrackBank` can play it from a table of transitions and step it frame to frame.
 extension SpringSegment: LinearTimeInvariantSegment {

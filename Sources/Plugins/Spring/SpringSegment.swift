@@ -1,3 +1,5 @@
+public import Timeline
+
 /// A keyframe segment that moves like a damped spring: the spring plugin's segment kind.
 ///
 /// The segment starts at the previous keyframe's value `p0` with the velocity `v0` carried in

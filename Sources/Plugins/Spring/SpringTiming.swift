@@ -1,3 +1,5 @@
+public import Timeline
+
 /// A spring as a unit timing curve: progress from 0 to 1 over a duration, so a spring can be used
 /// wherever a ``TimingCurve`` is.
 ///

@@ -2,6 +2,8 @@
 // then the first frames of a document that reads, as JSON Lines. A finding is a crash, a hang, a
 // document that reads but does not render, or one that renders a non-finite value (`null`).
 import FuzzDriver
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 runFuzzer("FuzzDocument") { data, count in

@@ -7,6 +7,8 @@
 // import that makes an invalid document; refusals (an error naming the feature and its JSON path)
 // are the expected answer to what the reader does not read.
 import FuzzDriver
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 runFuzzer("FuzzLottie") { data, count in

@@ -2,6 +2,7 @@
 // print as path data that parses again to as many elements. A finding is a crash, a hang or a
 // failed round trip.
 import FuzzDriver
+import Timeline
 import TimelinePlugins
 
 runFuzzer("FuzzPathData") { data, count in

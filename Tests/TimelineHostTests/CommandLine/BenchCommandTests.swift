@@ -2,6 +2,8 @@ import CadenceCommandLine
 import CadenceTestSupport
 import Testing
 import Foundation
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// `cadence bench` runs the suite in `Benchmarks/` directly (no registration).

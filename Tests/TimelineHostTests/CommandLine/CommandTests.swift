@@ -1,6 +1,8 @@
 import CadenceTestSupport
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 @Suite("The cadence command, in-process")

@@ -1,6 +1,8 @@
 import CadenceTestSupport
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// A folder of its own for a test, removed at the end.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// The lossless chunks of a video render's shards: frames round-trip exactly, and damaged data is

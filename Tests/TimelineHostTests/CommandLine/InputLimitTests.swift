@@ -1,6 +1,8 @@
 import CadenceTestSupport
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// Every documented limit on input (Docs/Reliability.md, "Limits") gives its clear error.

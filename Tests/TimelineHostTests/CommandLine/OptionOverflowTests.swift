@@ -1,6 +1,8 @@
 import CadenceTestSupport
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Numbers too large for an `Int` are bad input, not a crash (found by the Lottie fuzz target,

@@ -2,6 +2,8 @@
 import CadenceTestSupport
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// Render farm (issue 24): shards split by hand-computed ranges, and `cadence join` of every

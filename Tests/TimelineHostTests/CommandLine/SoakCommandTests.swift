@@ -1,6 +1,8 @@
 @testable import CadenceCommandLine
 import CadenceTestSupport
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// `cadence soak`: a short run delivers every completion exactly once, and bad options are errors.

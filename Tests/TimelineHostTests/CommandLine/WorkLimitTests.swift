@@ -2,6 +2,8 @@
 import CadenceTestSupport
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// A source that counts the frames it evaluates: its value is the frame's index.

@@ -1,4 +1,6 @@
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// A source that counts the frames it evaluates: its value is the frame's index.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// A track's `"gesture"`: the samples, then the release, as ``GestureTrack`` builds it.

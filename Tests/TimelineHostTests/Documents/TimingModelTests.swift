@@ -1,4 +1,6 @@
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// The boundaries of the timing model (Docs/TimingModel.md) where Cadence once disagreed with the

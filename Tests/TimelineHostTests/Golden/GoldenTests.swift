@@ -2,6 +2,7 @@ import CadenceTestSupport
 import Foundation
 import Testing
 import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// A small animated scene: a dot moving, fading and changing colour over 1 s at 30 fps.

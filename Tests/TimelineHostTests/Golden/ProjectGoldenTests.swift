@@ -1,6 +1,8 @@
 import CadenceTesting
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Cadence's own goldens (`Goldens/PLATFORM/` beside this file): every preset in each of its

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// Precompositions, 3D layers, slots and lottie-web's compatibility mode, against values worked out

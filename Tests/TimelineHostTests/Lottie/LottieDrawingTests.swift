@@ -2,6 +2,7 @@ import CadenceTestSupport
 import Foundation
 import Testing
 import TimelinePlugins
+import Timeline
 @testable import TimelineHost
 
 /// What a Lottie file draws, through its import as a timeline document: shape paths and their

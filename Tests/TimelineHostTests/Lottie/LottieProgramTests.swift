@@ -1,6 +1,8 @@
 import CadenceTestSupport
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// The compiled path against the exact mode it compiles (`LottieAnimation.values(at:)`, itself

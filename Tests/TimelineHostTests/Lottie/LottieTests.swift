@@ -1,6 +1,8 @@
 import CadenceTestSupport
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// The Lottie reader's transforms against values worked out by hand (the agreement with lottie-web

@@ -1,5 +1,6 @@
 import Testing
 import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// A third-party segment kind: moves along `u²` (so its value is easy to compute by hand).

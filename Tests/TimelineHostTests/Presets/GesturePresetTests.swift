@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// The two gesture presets against landings worked out by hand: the release position is the

@@ -1,4 +1,6 @@
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Path channels: a frame holds the geometry the preset computes, and the text sinks print it as

@@ -1,5 +1,6 @@
 import Testing
 import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// A compiled preset is its live run: every frame, in any order, bit for bit, and past the

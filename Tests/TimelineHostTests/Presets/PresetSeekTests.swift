@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Presets are pure functions of time and their script: any frame alone is that frame of the

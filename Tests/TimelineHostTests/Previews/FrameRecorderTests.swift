@@ -1,4 +1,6 @@
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// A seekable source of `count` frames over one scalar channel (the frame's index), with a

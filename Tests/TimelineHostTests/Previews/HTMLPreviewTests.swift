@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// The JSON embedded in a preview page.

@@ -1,5 +1,7 @@
 import CadenceTestSupport
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 private let sceneDocument = """

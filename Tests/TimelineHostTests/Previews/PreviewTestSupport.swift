@@ -3,6 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// What an XML parser saw in a document: whether it is well-formed, and its elements in order.

@@ -1,4 +1,6 @@
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 @Suite("SVG contact sheet")

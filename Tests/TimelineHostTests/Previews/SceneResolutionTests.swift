@@ -1,4 +1,6 @@
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// A frame of `schema` with the given scalar values (by name) and paths.

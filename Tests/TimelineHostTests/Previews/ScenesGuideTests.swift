@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// The code blocks of `Docs/Scenes.md` in a language.

@@ -1,6 +1,8 @@
 import CadenceTestSupport
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// `cadence render|preset --format png|rgba|svg-frames|VIDEO`: folders, slices, determinism and

@@ -1,5 +1,6 @@
 import Testing
 @testable import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// The scene rasterizer against pixel values worked out by hand: coverage of fractional edges,

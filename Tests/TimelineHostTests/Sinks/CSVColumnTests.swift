@@ -1,6 +1,8 @@
 import CadenceTestSupport
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 /// A CSV header names every column once: documents reject track names whose columns would

@@ -2,6 +2,7 @@ import CadenceTestSupport
 import Testing
 import Timeline
 
+import TimelinePlugins
 @testable import TimelineHost
 
 /// Random frames of every kind of channel, and the lines the text sinks must write for them,

@@ -1,4 +1,6 @@
 import Testing
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// A one-channel source over a track: `x` runs 0 → 1 over 1 s, and a marker at 0.5 s.

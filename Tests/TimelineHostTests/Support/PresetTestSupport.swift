@@ -1,3 +1,5 @@
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// Every frame of a preset's render, and its events by frame.

@@ -1,4 +1,5 @@
 import Testing
+import Timeline
 import TimelinePlugins
 
 /// The examples of Docs/Easing.md, compiled and checked. Keep the two in step.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Timeline
 import TimelinePlugins
 
 /// Robert Penner's original equations, in his `(t, b, c, d)` form (time, start, change, duration)

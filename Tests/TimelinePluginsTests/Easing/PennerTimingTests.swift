@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Testing
+import Timeline
 import TimelinePlugins
 
 @Suite("PennerTiming")

@@ -1,4 +1,5 @@
 import Testing
+import Timeline
 @testable import TimelinePlugins
 
 /// Sub-path pairing of morphs with different sub-path counts: the k-d index chooses exactly what

@@ -6,6 +6,7 @@
     import Darwin
 #endif
 import Testing
+import Timeline
 import TimelinePlugins
 
 private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }

@@ -1,4 +1,5 @@
 import Testing
+import Timeline
 import TimelinePlugins
 
 private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }

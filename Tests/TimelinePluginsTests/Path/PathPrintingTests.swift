@@ -1,5 +1,6 @@
 import CadenceTestSupport
 import Testing
+import Timeline
 import TimelinePlugins
 
 @Suite("Path: SVG path data printing")

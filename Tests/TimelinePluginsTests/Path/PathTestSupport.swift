@@ -6,6 +6,7 @@
     import Darwin
 #endif
 import Testing
+import Timeline
 import TimelinePlugins
 
 // Independent references for the path tests: written from the textbook formulas, sharing no

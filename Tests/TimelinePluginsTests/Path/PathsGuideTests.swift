@@ -1,4 +1,5 @@
 import Testing
+import Timeline
 import TimelinePlugins
 
 /// The examples of Docs/Paths.md, compiled and checked.

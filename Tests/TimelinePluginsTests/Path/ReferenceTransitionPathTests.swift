@@ -1,4 +1,5 @@
 import Testing
+import Timeline
 import TimelinePlugins
 
 /// Reference transitions 2 (circular mask reveal) and 3 (punch-out with shadow), from

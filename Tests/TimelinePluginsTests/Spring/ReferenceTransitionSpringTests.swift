@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import Timeline
 import TimelinePlugins
 
 /// The springs of the reference transitions (/work/shared/TRANSITIONS.md §5, §6, §7), with the

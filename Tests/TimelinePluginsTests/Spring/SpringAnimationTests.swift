@@ -1,4 +1,5 @@
 import Testing
+import Timeline
 import TimelinePlugins
 
 @Suite("Spring animations")

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import Timeline
 import TimelinePlugins
 
 /// A spring in each damping regime, with the state it is released from.

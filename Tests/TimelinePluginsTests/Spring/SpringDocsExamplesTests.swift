@@ -1,4 +1,5 @@
 import Testing
+import Timeline
 import TimelinePlugins
 
 /// The examples of Docs/Springs.md and of the doc comments, compiled and checked.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import Timeline
 import TimelinePlugins
 
 /// A settling problem: a unit move (0 -> 1) with a relative initial velocity.

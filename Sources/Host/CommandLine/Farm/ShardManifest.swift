@@ -1,3 +1,5 @@
+import Timeline
+import TimelinePlugins
 import TimelineHost
 
 /// What a shard of a render says about itself (`manifest.json` in its folder): which render it

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// The exact-area scanline accumulator at the heart of the rasteriser.
 ///
 /// The method is the cell/area method of FreeType's "smooth" rasteriser in the single-buffer form

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// An 8-bit coverage (alpha) mask over a rectangle of device pixels: a rendered clip path, or a
 /// shadow's shape before and after its blur.
 ///

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Receives the coverage that ``CoverageAccumulator/sweep(_:into:)`` produces, row by row, left to
 /// right. Used as a generic parameter (never an existential), so each sink's code is inlined into
 /// the sweep.

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// A point in the rasteriser's geometry, in double precision.
 struct RasterPoint: Sendable, Equatable {
     /// The horizontal coordinate.

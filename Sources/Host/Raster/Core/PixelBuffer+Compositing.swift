@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Compositing onto a pixel buffer: masks in a solid colour, and whole layers with a group opacity.
 ///
 /// All of it is source-over on premultiplied 8-bit sRGB values with rounding to nearest, as in

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// A premultiplied RGBA image with 8 bits per channel: what the rasteriser draws into.
 ///
 /// Pixels are stored row by row from the top, each as the four bytes red, green, blue, alpha, with

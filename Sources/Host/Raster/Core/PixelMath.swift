@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// 8-bit premultiplied pixel arithmetic, four channels at once in one `UInt32` (SWAR).
 ///
 /// A pixel is stored as the bytes R, G, B, A in memory; read as a little-endian `UInt32` that is

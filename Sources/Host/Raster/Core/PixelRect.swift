@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// A rectangle of whole pixels: columns `x..<x + width`, rows `y..<y + height`.
 ///
 /// Bounds of coverage masks, of the region a layer touched, and the limits the rasteriser clips to.

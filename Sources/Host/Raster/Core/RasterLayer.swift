@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// One layer to draw the way SVG draws a group in a browser:
 /// `<g transform="matrix(…)" opacity="…" clip-path="…">` holding the shadow (the outline filled in
 /// the shadow's colour, offset, blurred with `feGaussianBlur`) and then the outline, filled and

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// A recorded outline in a layer's own coordinates: moves, lines, quadratic and cubic Béziers and
 /// closes, kept as curves (not flattened).
 ///

@@ -1,3 +1,5 @@
+import Timeline
+import TimelinePlugins
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

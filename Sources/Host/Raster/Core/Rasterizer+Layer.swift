@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Drawing whole SVG-like layers.
 extension Rasterizer {
     /// Draws `layer` onto `canvas` as a browser draws the equivalent SVG group.

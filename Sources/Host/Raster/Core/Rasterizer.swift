@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// The rasteriser's entry point: fills, strokes, masks and blurs, with every scratch buffer kept
 /// between calls, so that drawing frame after frame allocates nothing once the buffers have grown to
 /// the largest size a frame needs.

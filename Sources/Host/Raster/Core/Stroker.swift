@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// Turns a flattened path into the outline of its stroke, to be filled with the non-zero rule: SVG's
 /// `stroke` with miter joins (falling back to bevel beyond the miter limit) and butt caps.
 ///

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 /// How a path's inside is decided: SVG's `fill-rule` / `clip-rule`.
 enum RasterFillRule: Sendable, Equatable {
     /// Inside where the winding number is not zero (`nonzero`, SVG's default).

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // Adler-32, the checksum that ends a zlib stream (RFC 1950, section 8.2).
 
 /// A running Adler-32 checksum, the one a zlib stream (RFC 1950) ends with.

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // Premultiplied to straight alpha, one row at a time, exactly as `PNGAlpha.premultiplied`
 // documents.
 

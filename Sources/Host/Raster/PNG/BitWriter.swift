@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // The bit order of deflate (RFC 1951, section 3.1.1): bits fill each byte from its least
 // significant bit up; values are written least significant bit first.
 

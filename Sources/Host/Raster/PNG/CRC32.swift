@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // CRC-32 as PNG (and zip, gzip, Ethernet) uses it: the CRC-32/ISO-HDLC parameters.
 // Written from the PNG specification, annex D, and the "slicing-by-8" idea (eight tables, so
 // that eight input bytes are folded in with eight independent table look-ups).

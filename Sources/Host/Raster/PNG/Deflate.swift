@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // A zlib stream (RFC 1950) around deflate data (RFC 1951), written from the two RFCs.
 
 /// A reusable deflate compressor that writes zlib streams (RFC 1950): a 2-byte header, deflate

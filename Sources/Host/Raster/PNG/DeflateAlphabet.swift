@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // The fixed vocabulary of deflate (RFC 1951, section 3.2.5 and 3.2.6): how match lengths and
 // distances map to symbols plus extra bits, the fixed Huffman code, and the order in which the
 // code-length code's lengths are sent.

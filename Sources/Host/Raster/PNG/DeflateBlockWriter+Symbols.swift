@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // The body of Huffman blocks (RFC 1951, section 3.2.5) and stored blocks (section 3.2.4).
 
 extension DeflateBlockWriter {

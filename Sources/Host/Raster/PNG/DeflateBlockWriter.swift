@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // Deflate blocks (RFC 1951, sections 3.2.3–3.2.7): stored, fixed Huffman and dynamic Huffman,
 // whichever is smallest for the block at hand.
 

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // LZ77 for deflate (RFC 1951, section 4): hash chains over 3-byte prefixes in a 32 KiB window,
 // with lazy matching (a match is kept only if the next position does not start a longer one).
 

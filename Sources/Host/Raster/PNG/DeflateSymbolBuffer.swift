@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // The LZ77 parse of one deflate block, between the matcher that makes it and the block writer
 // that entropy-codes it.
 

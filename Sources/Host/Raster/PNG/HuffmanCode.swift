@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // Length-limited canonical prefix codes for deflate (RFC 1951, section 3.2.2), built with the
 // package-merge algorithm (Larmore and Hirschberg, 1990), which gives optimal code lengths under
 // a maximum length.

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // How the encoder's input stores alpha.
 
 /// How the colour channels of RGBA input relate to its alpha channel.

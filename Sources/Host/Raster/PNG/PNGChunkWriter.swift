@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // The PNG datastream (PNG specification, sections 5.2–5.3 and 11.2): signature, then chunks of
 // length, type, data and CRC-32.
 

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // A PNG writer for 8-bit RGBA images (PNG specification, third edition: colour type 6, bit
 // depth 8, no interlace), with its own zlib compressor.
 

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // What the encoder refuses, and why.
 
 /// An image the PNG encoder cannot encode, with the values at fault.

@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // The predictions of PNG's five filter types (PNG specification, section 9.2), for one byte and
 // for 16 bytes at once. Filtering subtracts the prediction from the raw byte.
 

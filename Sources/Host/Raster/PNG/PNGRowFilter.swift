@@ -1,3 +1,6 @@
+import Timeline
+import TimelinePlugins
+
 // PNG filter method 0 (PNG specification, section 9): five filter types, chosen per row. Encoding
 // a row depends only on raw bytes, never on filtered ones, so the loops run 16 bytes a step.
 

@@ -3,6 +3,7 @@
 
 import Testing
 @testable import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 @Suite struct CompositingTests {

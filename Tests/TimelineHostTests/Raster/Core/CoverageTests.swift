@@ -3,6 +3,8 @@
 
 import Foundation
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 @Suite struct CoverageTests {

@@ -1,6 +1,8 @@
 // Helpers shared by the tests: building paths from reference polygons, rendering masks, comparing.
 
 import Testing
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 
 enum TestSupport {

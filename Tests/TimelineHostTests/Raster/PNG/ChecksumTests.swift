@@ -1,4 +1,6 @@
 import Foundation
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 import Testing
 

@@ -1,3 +1,5 @@
+import Timeline
+import TimelinePlugins
 @testable import TimelineHost
 import Testing
 

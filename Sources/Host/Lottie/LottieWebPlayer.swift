@@ -254,7 +254,10 @@ public struct LottieWebPlayer: Sendable {
     private mutating func draw(_ list: [Int]) {
         for index in list {
             let element = elements[index]
-            guard element.kind != .null, !element.hidden else { continue }
+            // A layer exported hidden (`hd`) is never drawn: lottie-web's renderFrame returns at
+            // once, so its world matrix and opacity keep their first values, and a hidden
+            // precomposition draws none of its layers (lottie-web__bm_ronda.json).
+            guard element.kind != .null, !element.hidden, !element.layer.hidden else { continue }
             let changed = element.isFirstFrame || element.transformChanged
                 || element.hierarchy.contains { elements[$0].transformChanged }
             if changed, !element.hierarchy.isEmpty {

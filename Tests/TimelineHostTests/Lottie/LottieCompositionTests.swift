@@ -141,6 +141,23 @@ struct LottieCompositionTests {
         #expect(exact.world[0] == 0.5 && exact.world[12] == 5)
     }
 
+    @Test("a layer exported hidden is never drawn by lottie-web: its world keeps its first value")
+    func hiddenLayerKeepsItsFirstWorld() throws {
+        // A parent moved to x 30 and its hidden child (hd) moved to x 10.
+        let animation = try LottieAnimation(parsing: #"""
+            {"fr": 30, "ip": 0, "op": 10, "layers": [
+              {"ty": 3, "ind": 1, "ip": 0, "op": 10, "ks": {"p": {"a": 0, "k": [30, 0, 0]}}},
+              {"ty": 4, "ind": 2, "parent": 1, "hd": true, "ip": 0, "op": 10, "ks": {"p": {"a": 0, "k": [10, 0, 0]}}}]}
+            """#)
+        var player = LottieWebPlayer(animation)
+        let child = player.values(at: 2)[1]
+        // lottie-web: renderFrame returns at once for `hd`, so the world is still the identity.
+        #expect(child.matrix[12] == 10)
+        #expect(child.world == [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+        // Exact: the world is the chain's, x 40.
+        #expect(animation.values(at: 2)[1].world[12] == 40)
+    }
+
     @Test("lottie-web's memory: a change under 0.00001 is not shown")
     func memory() throws {
         // Opacity from 100 to 100.0005 % over 10 frames: 0.000005 in lottie-web's units, never shown.

@@ -147,9 +147,7 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
                 program.entries[index] = entryLocked(typedAnimations.deferred[entry.closure](current, entry.startFraction))
             } else {
                 program.entries[index].isPending = false
-                program.entries[index].from = withUnsafeBytes(of: current) {
-                    $0.load(fromByteOffset: entry.offset, as: Double.self)
-                }
+                program.entries[index].from = Self.number(atOffset: entry.offset, of: current)
             }
         }
         typed?.deferred = []
@@ -298,14 +296,17 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
                 AnimatorProgram.Entry(startFraction: delayFactor, offset: offset, to: target, isPending: true))
             group.lock.unlock()
         case .waiting, .running, .paused:
-            // From the value now: read outside the group's lock, as every command does.
+            // From the value now, over the remaining time: as every other animation is added.
             group.lock.unlock()
-            let current = state.value
-            let from = withUnsafeBytes(of: current) { $0.load(fromByteOffset: offset, as: Double.self) }
-            try add(delayFactor: delayFactor) { _, start in
-                Animation(entry: .init(startFraction: start, offset: offset, from: from, to: target))
+            try add(delayFactor: delayFactor) { root, start in
+                Animation(entry: .init(startFraction: start, offset: offset, from: Self.number(atOffset: offset, of: root), to: target))
             }
         }
+    }
+
+    /// The `Double` at byte offset `offset` of `root`.
+    private static func number(atOffset offset: Int, of root: Root) -> Double {
+        withUnsafeBytes(of: root) { $0.load(fromByteOffset: offset, as: Double.self) }
     }
 
     /// Calls `handler` once when the animator completes (at once, if it already has).

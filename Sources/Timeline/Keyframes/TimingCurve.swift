@@ -37,10 +37,10 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     /// table follows: looked up the first time any copy of this curve asks, then read from the
     /// curve itself. 10,000 animators made with `.easeInOut` look it up once, not 10,000 times.
     var sharedTable: SharedCurveTable? {
-        // The slot alone: binding the function too would copy the existential (and retain it).
+        // The slot alone: binding the function too would copy the existential (and retain it)
+        // at every read; it is needed only for the first lookup.
         guard case .function(_, let slot) = storage else { return nil }
-        if let known = slot.lookup { return known.table }
-        return slot.store(CurveTableSlot.Lookup(SharedCurveTable.table(for: function))).table
+        return slot.table(orLookUp: SharedCurveTable.table(for: function))
     }
 
     /// Constant-rate progress.
@@ -107,41 +107,22 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
 /// Where the copies of one ``TimingCurve`` keep its shared table, once looked up.
 @usableFromInline
 final class CurveTableSlot: Sendable {
-    /// The result of a lookup: a table, or none.
-    final class Lookup: Sendable {
-        let table: SharedCurveTable?
-
-        init(_ table: SharedCurveTable?) { self.table = table }
-    }
-
-    /// The lookup, retained, as a pointer's bits (0 until the first lookup).
-    private let word = Atomic<UInt>(0)
+    /// `nil` until the first lookup; then the table, or `.some(nil)` for a curve no table follows.
+    private let table = Mutex<SharedCurveTable??>(nil)
 
     @usableFromInline
     init() {}
 
-    deinit {
-        let bits = word.load(ordering: .acquiring)
-        if let pointer = UnsafeRawPointer(bitPattern: bits) {
-            Unmanaged<Lookup>.fromOpaque(pointer).release()
+    /// The table stored, or `lookUp()`'s, stored, the first time.
+    func table(orLookUp lookUp: @autoclosure () -> SharedCurveTable?) -> SharedCurveTable? {
+        if let known = table.withLock({ $0 }) { return known }
+        // Looked up outside the lock (the cache has its own): two threads may both look it up,
+        // and find the same table.
+        let found = lookUp()
+        return table.withLock { stored in
+            if let known = stored { return known }
+            stored = .some(found)
+            return found
         }
-    }
-
-    /// The lookup, once one has been stored.
-    var lookup: Lookup? {
-        let bits = word.load(ordering: .acquiring)
-        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        return Unmanaged<Lookup>.fromOpaque(pointer).takeUnretainedValue()
-    }
-
-    /// Stores `lookup` unless another thread stored one first, and returns the one stored.
-    func store(_ lookup: Lookup) -> Lookup {
-        let retained = Unmanaged.passRetained(lookup)
-        let bits = UInt(bitPattern: retained.toOpaque())
-        let (exchanged, original) = word.compareExchange(
-            expected: 0, desired: bits, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
-        if exchanged { return lookup }
-        retained.release()
-        return Unmanaged<Lookup>.fromOpaque(UnsafeRawPointer(bitPattern: original)!).takeUnretainedValue()
     }
 }

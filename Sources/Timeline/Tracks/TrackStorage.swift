@@ -180,8 +180,6 @@ final class SharedCurveTable: Sendable {
         /// Plain-data curves, by type and a hash of their bytes, each with its bytes.
         var plain: [PlainCurveKey: [(bytes: [UInt64], table: SharedCurveTable?)]] = [:]
         var hashable: [CurveKey: SharedCurveTable?] = [:]
-        /// The last plain curve asked for: animators made together share a curve.
-        var lastPlain: (key: PlainCurveKey, bytes: [UInt64], table: SharedCurveTable?)?
         var count = 0
     }
 
@@ -238,10 +236,7 @@ final class SharedCurveTable: Sendable {
             let bytes = PlainBytes(bytes: raw)
             let key = PlainCurveKey(type: ObjectIdentifier(Function.self), hash: bytes.hash)
             let known = cache.withLock { cache -> SharedCurveTable?? in
-                if let last = cache.lastPlain, last.key == key, bytes.equals(last.bytes) { return .some(last.table) }
-                guard let known = cache.plain[key]?.first(where: { bytes.equals($0.bytes) }) else { return nil }
-                cache.lastPlain = (key, known.bytes, known.table)
-                return .some(known.table)
+                cache.plain[key]?.first(where: { bytes.equals($0.bytes) }).map { $0.table }
             }
             if let known { return known }
             let shared = build(function)
@@ -252,7 +247,6 @@ final class SharedCurveTable: Sendable {
                     cache.plain[key, default: []].append((words, shared))
                     cache.count += 1
                 }
-                cache.lastPlain = (key, words, shared)
                 return shared
             }
         }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A timing function as a value: what a keyframe's segment eases with.
 ///
 /// `TimingCurve` wraps any ``TimingFunction`` so that keyframes, documents and the command line
@@ -108,7 +106,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
 @usableFromInline
 final class CurveTableSlot: Sendable {
     /// `nil` until the first lookup; then the table, or `.some(nil)` for a curve no table follows.
-    private let table = Mutex<SharedCurveTable??>(nil)
+    private let table = Locked<SharedCurveTable??>(nil)
 
     @usableFromInline
     init() {}

@@ -63,7 +63,7 @@ public struct PresetSource<Preset: TransitionPreset>: FrameSource {
     /// A frame the program does not cover, from the live run.
     private mutating func evaluateLive(into frame: inout Frame) throws {
         if live == nil { live = try LivePresetRun(preset: program.preset, frameRate: program.frameRate) }
-        try live!.evaluate(into: &frame, writers: program.writers, alignment: program.stateAlignment)
+        try live!.evaluate(into: &frame, writers: program.writers)
     }
 }
 
@@ -105,7 +105,7 @@ package struct LivePresetRun<Preset: TransitionPreset> {
     }
 
     /// Fills the frame: replays the ticks before it if needed, ticks at its time, reads the state.
-    mutating func evaluate(into frame: inout Frame, writers: [ChannelWriter], alignment: Int) throws {
+    mutating func evaluate(into frame: inout Frame, writers: [ChannelWriter]) throws {
         if frame.index < nextFrame {
             (clock, state, transition, pending) = try Self.make(preset, frameRate: frameRate)
             nextFrame = 0
@@ -120,18 +120,9 @@ package struct LivePresetRun<Preset: TransitionPreset> {
             discarded.removeAll(keepingCapacity: true)
         }
         try tick(frame: frame.index, at: frame.time, events: &frame.events)
-        // A plain-data state is copied as words into scratch space and read from there: no
-        // type lookups per frame in this generic code, which the tool reaches through a list of
-        // preset types and so cannot be specialised.
-        let byteCount = state.plainByteCount
-        if byteCount > 0 {
-            withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: alignment) { buffer in
-                _ = state.copyPlainValue(to: buffer.baseAddress!)
-                ChannelWriter.write(writers, from: UnsafeRawPointer(buffer.baseAddress!), into: &frame)
-            }
-        } else {
-            withUnsafePointer(to: state.value) { ChannelWriter.write(writers, from: UnsafeRawPointer($0), into: &frame) }
-        }
+        // A plain-data state is read as words: no type lookups per frame in this generic code,
+        // which the tool reaches through a list of preset types and so cannot be specialised.
+        state.withUnsafeValuePointer { ChannelWriter.write(writers, from: $0, into: &frame) }
     }
 
     /// Frame `index`'s tick: the start at frame 0, the clock at the frame's time otherwise, then
@@ -152,7 +143,7 @@ package struct LivePresetRun<Preset: TransitionPreset> {
 
     /// Fills the frame through the preset's channels (as a source of `program` reads them).
     package mutating func evaluate(into frame: inout Frame, channelsOf program: PresetProgram<Preset>) throws {
-        try evaluate(into: &frame, writers: program.writers, alignment: program.stateAlignment)
+        try evaluate(into: &frame, writers: program.writers)
     }
 }
 

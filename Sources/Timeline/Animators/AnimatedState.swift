@@ -56,20 +56,36 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
         return storage.lockedRead()
     }
 
-    /// The number of bytes ``copyPlainValue(to:)`` writes: the value's size rounded up to whole
-    /// 64-bit words, or 0 for a value that holds references.
-    package var plainByteCount: Int { isPlain ? 8 * cell.wordCount : 0 }
-
-    /// Copies a plain-data value's bytes to `destination` (``plainByteCount`` bytes, aligned for
-    /// `Root` and to 8), as ``value`` reads it, whole and without locking; `false`, copying
-    /// nothing, for a value that holds references.
-    ///
-    /// Not generic over `Root`: readers in generic code that cannot be specialised (a preset
-    /// source opened from a list of preset types) read a frame's state with no type lookups.
-    package func copyPlainValue(to destination: UnsafeMutableRawPointer) -> Bool {
+    /// Copies a plain-data value's words (``StateCell/wordCount`` of them) to `destination`
+    /// (aligned for `Root` and to 8), as ``value`` reads it, whole and without locking; `false`,
+    /// copying nothing, for a value that holds references.
+    func copyPlainValue(to destination: UnsafeMutableRawPointer) -> Bool {
         guard isPlain else { return false }
         cell.copyWords(to: destination)
         return true
+    }
+
+    /// Calls `body` with a pointer to the current value, read whole.
+    ///
+    /// A plain-data value is copied as words, without locking and without a type lookup: code
+    /// that reads states of types it cannot be specialised for (a tool rendering any of a list
+    /// of presets) reads them this way in the same time as specialised code. Any other value is
+    /// read as ``value`` reads it.
+    ///
+    /// - Parameter body: Reads the value through the pointer (a `Root`), during the call only.
+    public func withUnsafeValuePointer<Result, Failure: Error>(
+        _ body: (UnsafeRawPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard isPlain else {
+            let current = value
+            return try withUnsafePointer(to: current) { pointer throws(Failure) in try body(UnsafeRawPointer(pointer)) }
+        }
+        let byteCount = 8 * cell.wordCount
+        let alignment = max(16, MemoryLayout<Root>.alignment)
+        return try withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: alignment) { buffer throws(Failure) in
+            cell.copyWords(to: buffer.baseAddress!)
+            return try body(UnsafeRawPointer(buffer.baseAddress!))
+        }
     }
 
     /// Changes the value in place, atomically with respect to other updates, then publishes it on

@@ -3,9 +3,9 @@
 ///
 /// A ``RecordedRunTable`` of runs computes exactly what the batch's loop stores into the state's
 /// cell at a clock time (the same functions, so the same bits) while the animator keeps running
-/// on that line. A compiled preset (`PresetProgram`) keeps these between the frames where something
-/// else happens, and evaluates any frame from them without a clock, a lock or an animator.
-package struct RecordedRun: Sendable {
+/// on that line. A ``StateRecording`` keeps these between the frames where something else happens,
+/// and evaluates any frame from them without a clock, a lock or an animator.
+struct RecordedRun: Sendable {
     fileprivate let anchorClock: Double
     fileprivate let anchorPosition: Double
     fileprivate let velocity: Double
@@ -33,7 +33,7 @@ package struct RecordedRun: Sendable {
 /// Recorded runs laid out for evaluating many frames: each run's line as plain numbers and
 /// pointers, the lanes of all runs in one buffer, so that evaluating a frame copies, retains and
 /// looks up nothing.
-package final class RecordedRunTable: @unchecked Sendable {
+final class RecordedRunTable: @unchecked Sendable {
     /// One run's line, as plain data.
     private struct Line {
         var anchorClock: Double
@@ -66,7 +66,7 @@ package final class RecordedRunTable: @unchecked Sendable {
     private let lanes: UnsafeMutablePointer<AnimatorProgram.Lane>
 
     /// Lays out `runs`.
-    package init(_ runs: [RecordedRun]) {
+    init(_ runs: [RecordedRun]) {
         self.runs = runs
         lines = .allocate(capacity: max(runs.count, 1))
         lanes = .allocate(capacity: max(runs.reduce(0) { $0 + $1.lanes.count }, 1))
@@ -101,7 +101,7 @@ package final class RecordedRunTable: @unchecked Sendable {
     /// time `time` into a state's words (the state's value as ``AnimatedState`` stores it: 64-bit
     /// words, number `i` at byte `8 × i`), run after run: each as the batch's loop (``RunSlot``)
     /// computes it, step by step, so the bits are the same.
-    package func write(runs range: Range<Int>, at time: Double, intoWords words: UnsafeMutableRawPointer) {
+    func write(runs range: Range<Int>, at time: Double, intoWords words: UnsafeMutableRawPointer) {
         for index in range {
             let line = lines[index]
             let position = RunSlot.position(
@@ -134,7 +134,7 @@ extension AnimatedState {
     /// The lines of the animators on `clock` that are running and write numbers straight into
     /// this state, as the clock's batch would run their next frame. Animators that run in any
     /// other way (a clip, a motion, a paused scrub) are not among them.
-    package func recordedRuns(on clock: any FrameClock) -> [RecordedRun] {
+    func recordedRuns(on clock: any FrameClock) -> [RecordedRun] {
         guard isPlain, let group = AnimatorGroup.existingGroup(for: clock) else { return [] }
         return group.recordedRuns(writingTo: cell.base)
     }

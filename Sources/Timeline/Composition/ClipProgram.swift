@@ -54,7 +54,8 @@ final class ClipProgram<Root>: Sendable {
             values: Array(repeating: 0, count: builder.paths.count)))
     }
 
-    /// Applies the program at a local time and phase of the clip (as `Clip.applyLocal`).
+    /// Applies the program at a local time and phase of the clip, as the timing model says (the
+    /// tests hold it to a walk of the clip tree, node by node).
     func apply(_ time: Double, _ phase: ClipPhase, to root: inout Root) {
         frame.withLock { frame in
             frame.values.withUnsafeMutableBufferPointer { values in
@@ -309,7 +310,7 @@ struct ClipSlot {
 }
 
 extension ClipStep {
-    /// A child's slot from its parent's, as `Clip.applyLocal` decides it.
+    /// A child's slot from its parent's, as the timing model decides it.
     @inline(__always)
     func child(of slots: UnsafeMutableBufferPointer<ClipSlot>) -> ClipSlot {
         switch self {

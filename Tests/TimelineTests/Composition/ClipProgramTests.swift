@@ -1,5 +1,5 @@
 import Testing
-import Timeline
+@testable import Timeline
 
 /// A state of stored numbers (written in place by the compiled program), a computed property and
 /// an array element (written through their key paths), and a property with an observer.
@@ -69,7 +69,7 @@ struct ClipProgramTests {
             var compiled = Scene(a: 1, b: 2, c: 3, list: [4, 5])
             var tree = compiled
             clip.apply(at: time, to: &compiled)
-            clip._applyThroughTree(at: time, to: &tree)
+            clip.applyThroughTree(at: time, to: &tree)
             // Springs (the oscillator, whose carried velocities can swing far) come from the bank's
             // transition tables: within 1e-12 of the closed form, relatively. Everything else: the
             // same bits (the next test).
@@ -93,7 +93,7 @@ struct ClipProgramTests {
             let time = Double(step) / 60
             var compiled = Scene(), tree = Scene()
             clip.apply(at: time, to: &compiled)
-            clip._applyThroughTree(at: time, to: &tree)
+            clip.applyThroughTree(at: time, to: &tree)
             #expect(compiled == tree, "t = \(time)")
         }
     }
@@ -158,7 +158,7 @@ struct CollectionClipTests {
             let time = Double(step) / 60
             var compiled = CollectionField(), reference = CollectionField()
             collection.apply(at: time, to: &compiled)
-            perElement._applyThroughTree(at: time, to: &reference)
+            perElement.applyThroughTree(at: time, to: &reference)
             #expect(compiled == reference, "t = \(time)")
         }
     }
@@ -224,7 +224,7 @@ struct PerElementClipTests {
             let time = Double(step) / 60
             var compiled = PerElementNumbers(), tree = PerElementNumbers()
             clip.apply(at: time, to: &compiled)
-            clip._applyThroughTree(at: time, to: &tree)
+            clip.applyThroughTree(at: time, to: &tree)
             let reference = expected(leaves, at: time, duration: clip.duration)
             for index in compiled.values.indices {
                 #expect(compiled.values[index].bitPattern == reference.values[index].bitPattern, "element \(index), t = \(time)")
@@ -311,7 +311,7 @@ struct PerElementClipTests {
             let time = Double(step) / 60
             var compiled = PerElementNumbers(), tree = PerElementNumbers()
             clip.apply(at: time, to: &compiled)
-            clip._applyThroughTree(at: time, to: &tree)
+            clip.applyThroughTree(at: time, to: &tree)
             #expect(compiled == tree, "t = \(time)")
             guard time >= 0 else { continue }
             let local = min(time, clip.duration)

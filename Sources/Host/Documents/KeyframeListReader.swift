@@ -88,7 +88,7 @@ struct KeyframeListReader: ErrorCollecting {
             guard let track = readAnimatable(keyframes, value: { cursor throws(DocumentError) in
                 try Self.vector(cursor, count: count)
             }) else { return nil }
-            return .vector(Self.components(of: track, count: count))
+            return .vector(track.componentTracks(count: count) { $0.component($1) })
         case .color:
             return readAnimatable(keyframes, value: { cursor throws(DocumentError) in
                 let text = try cursor.string()
@@ -108,17 +108,6 @@ struct KeyframeListReader: ErrorCollecting {
         var numbers: [Double] = []
         for element in elements { numbers.append(try element.number()) }
         return VectorValue(numbers)
-    }
-
-    /// Splits a vector track into one scalar track per component (same times and kinds).
-    static func components(of track: Track<VectorValue>, count: Int) -> [Track<Double>] {
-        (0..<count).map { component in
-            let keyframes = track.keyframes.map { keyframe in
-                Keyframe(time: keyframe.time, value: keyframe.value.numbers[component], keyframe.kind.component(component))
-            }
-            // The vector track validated the same times, values and velocities.
-            return try! Track(keyframes: keyframes)
-        }
     }
 
     private mutating func readAnimatable<Value: Animatable>(
@@ -293,19 +282,5 @@ struct KeyframeListReader: ErrorCollecting {
 extension String {
     fileprivate func trimmingPrefix(while predicate: (Character) -> Bool) -> String {
         String(drop(while: predicate))
-    }
-}
-
-extension SegmentKind {
-    /// The same kind for one component of a vector value.
-    func component(_ index: Int) -> SegmentKind<Double> where Value == VectorValue {
-        switch self {
-        case .hold: .hold
-        case .timing(let curve): .timing(curve)
-        case .cubic(let start, let end):
-            .cubic(startVelocity: start?.numbers[index], endVelocity: end?.numbers[index])
-        case .custom(let interpolator, let start):
-            .custom(interpolator, startVelocity: start?.numbers[index])
-        }
     }
 }

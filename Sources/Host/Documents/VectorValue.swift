@@ -38,5 +38,6 @@ public struct VectorValue: Animatable, Hashable {
     /// Whether every component is finite.
     public var isFinite: Bool { numbers.allSatisfy(\.isFinite) }
 
-    private func component(_ index: Int) -> Double { index < numbers.count ? numbers[index] : 0 }
+    /// Component `index`, or 0 past the end (the empty vector is zero of any width).
+    func component(_ index: Int) -> Double { index < numbers.count ? numbers[index] : 0 }
 }

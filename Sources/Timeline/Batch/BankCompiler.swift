@@ -30,36 +30,29 @@ struct BankCompiler {
         self.precision = precision
     }
 
-    /// Compiles every component of every track as a scalar track, in order.
-    mutating func compile<Value: ComponentwiseAnimatable>(
-        _ tracks: [Track<Value>]
-    ) throws(ScalarTrackBankError) {
-        let components = Value.componentCount
+    /// Compiles every track, in order (vectors arrive split: ``Track/componentTracks``).
+    mutating func compile(_ tracks: [Track<Double>]) throws(ScalarTrackBankError) {
         var keyframes = 0
-        for track in tracks { keyframes += track.times.count * components }
+        for track in tracks { keyframes += track.times.count }
         guard keyframes <= Int(Int32.max) else { throw .tooManyKeyframes(count: keyframes) }
-        firstKeyframe.reserveCapacity(tracks.count * components + 1)
+        firstKeyframe.reserveCapacity(tracks.count + 1)
         times.reserveCapacity(keyframes)
         values.reserveCapacity(keyframes)
         codes.reserveCapacity(keyframes)
         if precision == .tabulated { prepareTransitionTables(for: tracks) }
         for track in tracks {
-            for component in 0..<components {
-                times += track.times
-                for value in track.values { values.append(value.component(component)) }
-                codes.append(SegmentCode.constant)
-                for segment in track.kinds.indices {
-                    codes.append(code(of: track, segment: segment, component: component))
-                }
-                firstKeyframe.append(Int32(times.count))
+            times += track.times
+            values += track.values
+            codes.append(SegmentCode.constant)
+            for segment in track.kinds.indices {
+                codes.append(code(of: track, segment: segment))
             }
+            firstKeyframe.append(Int32(times.count))
         }
     }
 
-    /// The code of one segment of one component.
-    private mutating func code<Value: ComponentwiseAnimatable>(
-        of track: Track<Value>, segment: Int, component: Int
-    ) -> UInt32 {
+    /// The code of one segment.
+    private mutating func code(of track: Track<Double>, segment: Int) -> UInt32 {
         switch track.kinds[segment] {
         case .hold:
             return SegmentCode.make(SegmentCode.hold, 0)
@@ -68,13 +61,10 @@ struct BankCompiler {
         case .timing(let function):
             return curveCode(function)
         case .hermite:
-            hermiteVelocities.append(
-                SIMD2(
-                    track.startVelocities[segment].component(component),
-                    track.endVelocities[segment].component(component)))
+            hermiteVelocities.append(SIMD2(track.startVelocities[segment], track.endVelocities[segment]))
             return SegmentCode.make(SegmentCode.hermite, hermiteVelocities.count - 1)
         case .custom(let interpolator):
-            let start = track.startVelocities[segment].component(component)
+            let start = track.startVelocities[segment]
             if precision == .tabulated, let key = Self.key(interpolator),
                 let table = transitionIndex[key], table >= 0
             {
@@ -83,8 +73,7 @@ struct BankCompiler {
             }
             customSegments.append(
                 CustomSegmentRecord(
-                    interpolator: interpolator, startVelocity: start,
-                    endVelocity: track.endVelocities[segment].component(component)))
+                    interpolator: interpolator, startVelocity: start, endVelocity: track.endVelocities[segment]))
             return SegmentCode.make(SegmentCode.custom, customSegments.count - 1)
         }
     }

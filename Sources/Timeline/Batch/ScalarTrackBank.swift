@@ -57,12 +57,16 @@ public struct ScalarTrackBank: Sendable {
     /// - Throws: ``ScalarTrackBankError/tooManyKeyframes(count:)`` beyond `Int32.max` keyframes.
     /// - Complexity: O(total keyframes), plus about 2,300 curve evaluations per distinct curve.
     public init(_ tracks: [Track<Double>], precision: Precision = .tabulated) throws(ScalarTrackBankError) {
-        try self.init(componentsOf: tracks, precision: precision)
+        var compiler = BankCompiler(precision: precision)
+        try compiler.compile(tracks)
+        storage = BankStorage(compiler)
+        self.precision = precision
     }
 
     /// Compiles tracks of vector values as one scalar track per component.
     ///
-    /// Track `i`'s component `c` is scalar track `i × Value.componentCount + c`.
+    /// Track `i`'s component `c` is scalar track `i × Value.componentCount + c`: the tracks'
+    /// ``Track/componentTracks``, compiled in order.
     ///
     /// - Parameters:
     ///   - tracks: The tracks.
@@ -72,10 +76,7 @@ public struct ScalarTrackBank: Sendable {
     public init<Value: ComponentwiseAnimatable>(
         componentsOf tracks: [Track<Value>], precision: Precision = .tabulated
     ) throws(ScalarTrackBankError) {
-        var compiler = BankCompiler(precision: precision)
-        try compiler.compile(tracks)
-        storage = BankStorage(compiler)
-        self.precision = precision
+        try self.init(tracks.flatMap(\.componentTracks), precision: precision)
     }
 
     /// The number of scalar tracks: how many values each evaluation writes.

@@ -30,9 +30,10 @@ enum DocumentTrackValues: Sendable {
 
     /// A clip that writes the values into a frame at `offset` (numbers) or `offset` (paths).
     ///
-    /// Number and vector tracks are bound to the frame's numbers from `offset` on, so the clip's
-    /// compiled program plays them from one bank and writes them in place, one reach of the frame's
-    /// numbers for every track in a row; colours and paths write through closures.
+    /// Number, vector and colour tracks are bound to the frame's numbers from `offset` on, so the
+    /// clip's compiled program plays them from one bank and writes them in place, one reach of the
+    /// frame's numbers for every track in a row (a colour then divides its three components by its
+    /// alpha); paths write through closures.
     func makeClip(offset: Int, name: String) -> Clip<Frame> {
         let length = duration
         let body: @Sendable (Double, Bool, inout Frame) -> Void
@@ -42,13 +43,19 @@ enum DocumentTrackValues: Sendable {
         case .vector(let tracks):
             return Clip(tracks, elementsOf: \Frame.numbers, startingAt: offset, name: name)
         case .color(let track):
-            body = { time, beforeFlag, frame in
-                let color = track.value(at: time, beforeFlag: beforeFlag)
-                frame.numbers[offset] = color.red
-                frame.numbers[offset + 1] = color.green
-                frame.numbers[offset + 2] = color.blue
-                frame.numbers[offset + 3] = color.alpha
-            }
+            // The premultiplied components play as lanes (a colour interpolates in that space),
+            // then red, green and blue are divided by alpha in place, as `Color.red` reads them.
+            let lanes = Clip(track.componentTracks, elementsOf: \Frame.numbers, startingAt: offset, name: name)
+            let straighten = (try? Clip<Frame>(duration: length) { _, _, frame in
+                frame.numbers.withUnsafeMutableBufferPointer { numbers in
+                    let alpha = numbers[offset + 3]
+                    for component in offset..<offset + 3 {
+                        numbers[component] = alpha == 0 ? 0 : numbers[component] / alpha
+                    }
+                }
+            })!
+            // Both fill both ways, so that the group applies wherever the colour's one clip did.
+            return Clip.group([lanes.filling(.both), straighten.filling(.both)])
         case .path(let track):
             body = { time, beforeFlag, frame in frame.paths[offset] = track.value(at: time, beforeFlag: beforeFlag) }
         }

@@ -109,6 +109,40 @@ struct DocumentTests {
         #expect(Array(r.frames[1].numbers) == [1, 0, 0, 0.5])
     }
 
+    @Test("colour tracks play as lanes: every frame is the colour track's own value, bit for bit, before, during and after")
+    func colourLanesAreTheColourTrack() throws {
+        // Placed at 0.4 s, so that frames before it show its first value (fill backwards).
+        let r = try renderDocument("""
+            {"cadence": 1, "fps": 20, "duration": 3, "tracks": [
+              {"name": "tint", "fill": "both", "keyframes": [
+                {"time": 0, "value": "#FF000080"},
+                {"time": 0.5, "value": "#00FF00", "curve": "ease-in-out"},
+                {"time": 1, "value": "#0000FF00", "curve": "cubic"},
+                {"time": 1.5, "value": "#336699CC", "curve": "cubic"},
+                {"time": 2, "value": "#FFFFFF", "curve": "hold"}]}],
+             "timeline": [{"track": "tint", "at": 0.4}]}
+            """)
+        let track = try Track<Color>(keyframes: [
+            Keyframe(time: 0, value: try Color(hex: "#FF000080")),
+            Keyframe(time: 0.5, value: try Color(hex: "#00FF00"), .timing(.easeInOut)),
+            Keyframe(time: 1, value: try Color(hex: "#0000FF00"), .cubic),
+            Keyframe(time: 1.5, value: try Color(hex: "#336699CC"), .cubic),
+            Keyframe(time: 2, value: try Color(hex: "#FFFFFF"), .hold),
+        ])
+        #expect(r.frames.count == 61)
+        for frame in r.frames {
+            let color = track.value(at: min(max(frame.time - 0.4, 0), 2))
+            let expected = [color.red, color.green, color.blue, color.alpha]
+            #expect(Array(frame.numbers).map(\.bitPattern) == expected.map(\.bitPattern), "frame \(frame.index): \(Array(frame.numbers)) against \(expected)")
+        }
+        // Transparent throughout: red, green and blue are 0, not NaN (0 / 0).
+        let clear = try renderDocument("""
+            {"cadence": 1, "fps": 4, "tracks": [
+              {"name": "tint", "keyframes": [{"time": 0, "value": "#FF000000"}, {"time": 1, "value": "#00FF0000"}]}]}
+            """)
+        for frame in clear.frames { #expect(Array(frame.numbers) == [0, 0, 0, 0], "frame \(frame.index)") }
+    }
+
     @Test func pathTracksMorph() throws {
         let r = try renderDocument("""
             {"cadence": 1, "fps": 2, "tracks": [

@@ -34,6 +34,9 @@ final class AnimatorGroup: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var lastTime = 0.0
     /// Reused between ticks: the states to publish after a tick.
     @exclusivity(unchecked) private var publishBuffer: [any StatePublishing] = []
+    /// The motions played on the clock (``Playback``), not kept alive, stepped after the
+    /// animators in each tick, in the order they started.
+    @exclusivity(unchecked) private var followers: [WeakFollower] = []
 
     private init(clock: any FrameClock) {
         self.clock = clock
@@ -115,6 +118,13 @@ final class AnimatorGroup: @unchecked Sendable {
         duplicate?.cancel()
     }
 
+    /// Steps `follower` at every tick from now on, after the animators, until it says it is done
+    /// or is released (the group does not keep it alive).
+    func follow(_ follower: any ClockFollower) {
+        lock.withLock { if !isDetached { followers.append(WeakFollower(follower)) } }
+        ensureRegistered()
+    }
+
     // MARK: - Ticks
 
     /// Advances every running animator to clock time `time`, then delivers what happened.
@@ -180,6 +190,28 @@ final class AnimatorGroup: @unchecked Sendable {
         }
         for delivery in deliveries { delivery.deliver() }
         withExtendedLifetime(finished) {}
+        stepFollowers(at: time)
+    }
+
+    /// Steps the motions that follow the clock, outside the lock (each sends its value to its
+    /// observers, who may start another), and drops those that are done or released.
+    private func stepFollowers(at time: Double) {
+        let current = lock.withLock { followers }
+        guard !current.isEmpty else { return }
+        var ended = false
+        for entry in current {
+            guard let follower = entry.value, follower.step(to: time) else {
+                ended = true
+                continue
+            }
+        }
+        guard ended else { return }
+        lock.withLock {
+            followers.removeAll { entry in
+                guard let follower = entry.value else { return true }
+                return follower.isDone
+            }
+        }
     }
 
     /// The clock is gone: the running animators (and those waiting out a delay) complete with
@@ -205,6 +237,7 @@ final class AnimatorGroup: @unchecked Sendable {
             defer {
                 running = []
                 slots = []
+                followers = []
             }
             return running.map { program in
                 if let completion = program.machine.complete(at: .current, finished: false, clock: lastTime) {
@@ -427,6 +460,22 @@ private final class ClockLink: Sendable {
     init(_ group: AnimatorGroup) { self.group = group }
 
     deinit { group.detach() }
+}
+
+/// Something other than an animator that follows its clock's ticks in the group's batch: a
+/// ``Playback``.
+protocol ClockFollower: AnyObject, Sendable {
+    /// Steps to clock time `time`; `false` once done (the group then drops it).
+    func step(to time: Double) -> Bool
+    /// Whether it is done (finished or stopped): it follows the clock no more.
+    var isDone: Bool { get }
+}
+
+/// A follower, not kept alive.
+private struct WeakFollower: @unchecked Sendable {
+    weak var value: (any ClockFollower)?
+
+    init(_ value: any ClockFollower) { self.value = value }
 }
 
 /// A group, not kept alive, in the registry: a class, so that a lookup reads the weak reference

@@ -14,7 +14,11 @@ import Synchronization
 /// is the motion's value `tick.time − start` seconds in. When the motion's duration has passed,
 /// the playback sends its last value, a `completed` event, finishes its signals and detaches from
 /// the clock. Velocities (for tracks) are computed only while someone observes ``velocities``.
-public final class Playback<Value: Sendable>: Sendable {
+///
+/// A playback runs in its clock's batch, with the clock's animators: at each tick it steps after
+/// them, once they have written and published their states. The clock does not keep a playback
+/// alive: released, it completes with `finished: false`.
+public final class Playback<Value: Sendable>: Sendable, ClockFollower {
     /// The motion's value at every tick (and, first, at the start).
     public let values: StateEmitter<Value, Never>
     /// The track's velocity at every tick, computed only while observed (tracks only; a playback
@@ -29,7 +33,6 @@ public final class Playback<Value: Sendable>: Sendable {
     private let evaluate: @Sendable (Double) -> Value
     private let velocity: (@Sendable (Double) -> Value)?
     private let start: Double
-    private let registration = Locked<ClockRegistration?>(nil)
     private let done = Atomic<Bool>(false)
 
     /// Plays a motion on a clock, from the clock's current time.
@@ -47,8 +50,7 @@ public final class Playback<Value: Sendable>: Sendable {
         start = clock.now.inSeconds
         values = StateEmitter(evaluate(0))
         events.send(.started)
-        let token = clock.addTickHandler { [weak self] tick in self?.step(to: tick.seconds) }
-        registration.withLock { $0 = token }
+        AnimatorGroup.group(for: clock).follow(self)
     }
 
     deinit {
@@ -62,22 +64,24 @@ public final class Playback<Value: Sendable>: Sendable {
         finish(Completion(finished: false, position: .current, fractionComplete: 0))
     }
 
-    private func step(to clockTime: Double) {
-        guard !done.load(ordering: .acquiring) else { return }
+    /// Whether the playback has finished or been stopped.
+    var isDone: Bool { done.load(ordering: .acquiring) }
+
+    /// Sends the value at clock time `clockTime` (and completes at the end); `false` once done.
+    func step(to clockTime: Double) -> Bool {
+        guard !done.load(ordering: .acquiring) else { return false }
         let time = min(max(clockTime - start, 0), duration)
         values.send(evaluate(time))
         if let velocity, velocities.observerCount > 0 { velocities.send(velocity(time)) }
         if time >= duration {
             finish(Completion(finished: true, position: .end, fractionComplete: 1))
+            return false
         }
+        return true
     }
 
     private func finish(_ completion: Completion) {
         guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        registration.withLock { token in
-            token?.cancel()
-            token = nil
-        }
         events.send(.completed(completion))
         events.finish()
         values.finish()

@@ -91,6 +91,30 @@ struct ClockAndAnimatorSignalTests {
         withExtendedLifetime((v, e, w)) {}
     }
 
+    @Test("a playback steps in its clock's batch, after the animators: its observers see this tick's states")
+    func playbackStepsAfterTheAnimatorsOfItsTick() throws {
+        let clock = ManualClock()
+        let track = try Track<Double>(startingAt: 0, segments: [TrackSegment(to: 1, duration: 1)])
+        // Made before the animator starts: on a tick handler of its own it would run first.
+        let playback = Playback(track: track, clock: clock)
+        let animator = try Animator(duration: 1, initialValue: Card(), clock: clock)
+        try animator.addAnimation(\.alpha, to: 10)
+        try animator.start()
+        let seen = Inbox<String>()
+        let observation = playback.values.observe { value in seen.append("\(value) \(animator.state.value.alpha)") }
+        clock.advance(by: .milliseconds(500))
+        clock.advance(by: .milliseconds(250))
+        #expect(seen.all == ["0.0 0.0", "0.5 5.0", "0.75 7.5"])
+        // Released, the playback completes and the clock drops it.
+        let events = Inbox<AnimatorEvent>()
+        var released: Playback<Double>? = Playback(track: track, clock: clock)
+        let ended = released!.events.observe { events.append($0) }
+        released = nil
+        clock.advance(by: .milliseconds(100))
+        #expect(events.all == [.completed(Completion(finished: false, position: .current, fractionComplete: 0))])
+        withExtendedLifetime((observation, ended, released)) {}
+    }
+
     @Test func transitionsPublishTheirLifecycle() throws {
         let clock = ManualClock()
         let animator = try Animator(duration: 0.5, initialValue: Card(), clock: clock)

@@ -38,7 +38,7 @@ final class AnimatorGroup: @unchecked Sendable {
     /// animators in each tick, in the order they started.
     @exclusivity(unchecked) private var followers: [WeakFollower] = []
 
-    private init(clock: any FrameClock) {
+    fileprivate init(clock: any FrameClock) {
         self.clock = clock
         clockKey = ObjectIdentifier(clock)
         lastTime = clock.now.inSeconds
@@ -257,7 +257,16 @@ final class AnimatorGroup: @unchecked Sendable {
 
     /// The group of `clock`, if it has one.
     static func existingGroup(for clock: any FrameClock) -> AnimatorGroup? {
-        animatorGroups.withLock { $0.group(of: clock) }
+        if let core = builtInCore(of: clock) { return core.existingAnimatorGroup }
+        return animatorGroups.withLock { $0.group(of: clock) }
+    }
+
+    /// The core of a built-in clock, which keeps the clock's group itself.
+    @inline(__always)
+    private static func builtInCore(of clock: any FrameClock) -> ClockCore? {
+        if let manual = clock as? ManualClock { return manual.core }
+        if let wall = clock as? WallClock { return wall.core }
+        return nil
     }
 
     /// The lines of the running animators that write numbers straight into the cell at `cellBase`,
@@ -272,9 +281,13 @@ final class AnimatorGroup: @unchecked Sendable {
         }
     }
 
-    /// The group of `clock` for this state type, made on first use.
+    /// The group of `clock`, made on first use.
+    ///
+    /// A built-in clock keeps its group in its core (made once, released with the clock); any
+    /// other clock's group is found in a registry by the clock's identity.
     static func group(for clock: any FrameClock) -> AnimatorGroup {
-        animatorGroups.withLock { registry in
+        if let core = builtInCore(of: clock) { return core.animatorGroup { AnimatorGroup(clock: clock) } }
+        return animatorGroups.withLock { registry in
             if let known = registry.group(of: clock) { return known }
             let group = AnimatorGroup(clock: clock)
             // Groups of released clocks are swept when the table has doubled since the last sweep:
@@ -495,7 +508,8 @@ package enum AnimatorGroupRegistry {
     }
 }
 
-/// The group of every clock that has animators, by the clock's identity.
+/// The group of every clock that has animators but is not a built-in one (whose core keeps its
+/// group), by the clock's identity.
 private struct GroupRegistry: Sendable {
     var groups: [ObjectIdentifier: WeakGroup] = [:]
     /// The table's size at which the next sweep of released clocks' groups runs.

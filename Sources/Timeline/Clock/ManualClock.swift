@@ -13,7 +13,8 @@
 /// With a frame rate, ``advanceFrame()`` sets the source time to exactly `frame / rate` (computed
 /// from the frame number, never accumulated), so a 120 Hz clock ticking for 24 hours is exact.
 public final class ManualClock: FrameClock {
-    private let core = ClockCore()
+    /// Time, handlers, and the clock's animator group.
+    let core = ClockCore()
     private let source = Locked<(time: Duration, frame: Int)>((.zero, 0))
 
     /// The frame rate used by ``advanceFrame()``.

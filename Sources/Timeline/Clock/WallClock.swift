@@ -4,7 +4,8 @@
 /// frame reports the real time (a larger delta), never a time that runs backwards, and ticks never
 /// pile up.
 public final class WallClock: FrameClock {
-    private let core = ClockCore()
+    /// Time, handlers, and the clock's animator group.
+    let core = ClockCore()
     private let origin = ContinuousClock.now
 
     /// Creates a clock at time zero that starts running now.

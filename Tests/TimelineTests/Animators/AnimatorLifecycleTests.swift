@@ -122,4 +122,28 @@ struct AnimatorLifecycleTests {
         // The table follows the curve: the smoothstep blend at 0.3 is 0.75 × 0.216 + 0.25 × 0.3.
         #expect(abs(TimingCurveTable.lookup(0.3, base: 0, pieces: table.pieces) { first } - 0.237) < 1e-9)
     }
+
+    @Test("a built-in clock keeps its animators' group itself, one for all, and lets it go with it")
+    func builtInClocksKeepTheirGroup() throws {
+        weak var released: AnimatorGroup?
+        do {
+            let clock = ManualClock()
+            let first = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
+            let second = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
+            #expect(first.group === second.group)
+            #expect(AnimatorGroup.existingGroup(for: clock) === first.group)
+            #expect(!AnimatorGroupRegistry.isRegistered(clockIdentity: ObjectIdentifier(clock)))
+            try first.addAnimation(\.scale, to: 3)
+            try first.start()
+            clock.advance(by: .milliseconds(500))
+            #expect(close(first.state.value.scale, 2))
+            released = first.group
+            let wall = WallClock()
+            let onWall = try Animator(duration: 1, initialValue: Gauge(), clock: wall)
+            #expect(AnimatorGroup.existingGroup(for: wall) === onWall.group)
+            #expect(onWall.group !== first.group)
+        }
+        // The clock, its animators and their group are gone together.
+        #expect(released == nil)
+    }
 }

@@ -214,11 +214,11 @@ struct AnimatorTests {
         withExtendedLifetime(observation) {}
     }
 
-    @Test("a released clock's animator group leaves the registry with it")
+    @Test("a released clock's animator group leaves the registry with it (clocks of the app's own)")
     func releasedClocksLeaveTheRegistry() throws {
         var identities: [ObjectIdentifier] = []
         for _ in 0..<200 {
-            let clock = ManualClock()
+            let clock = ForwardingClock()
             let animator = try Animator(duration: 1, initialValue: Card(), clock: clock)
             try animator.addAnimation(\.alpha, to: 1)
             try animator.start()
@@ -421,4 +421,25 @@ struct TransitionTests {
         #expect(completions.all.map(\.finished) == [false])
         #expect(second.completion?.finished == false)
     }
+}
+
+/// A clock of the app's own (not a built-in one), forwarding to a manual clock: its animators'
+/// group is found through the registry.
+final class ForwardingClock: FrameClock {
+    private let inner = ManualClock()
+
+    var now: Duration { inner.now }
+    var lastTick: Tick? { inner.lastTick }
+    var isPaused: Bool { inner.isPaused }
+    var rate: Double { inner.rate }
+    var ticks: Emitter<Tick, Never> { inner.ticks }
+    func pause() { inner.pause() }
+    func resume() { inner.resume() }
+    func setRate(_ rate: Double) throws(ClockError) { try inner.setRate(rate) }
+    func seek(to time: Duration) { inner.seek(to: time) }
+    func addTickHandler(_ handler: @escaping @Sendable (Tick) -> Void) -> ClockRegistration {
+        inner.addTickHandler(handler)
+    }
+    @discardableResult
+    func advance(to time: Duration) -> Tick { inner.advance(to: time) }
 }

@@ -3,7 +3,7 @@
 /// Everything that changes the animator runs under its group's lock; everything that calls out
 /// (events, completions, the state's observers, releasing an animator) runs after unlocking, so
 /// a handler may command any animator, on any clock.
-extension Animator: AnimatorDriver {
+extension Animator {
     /// The clock's current time in seconds (the last tick's, once the clock is gone).
     var now: Double { group.now }
 
@@ -36,7 +36,7 @@ extension Animator: AnimatorDriver {
             result = .failure(error)
         }
         let released = group.updateMembershipLocked(program, animator: self)
-        let emitter = program.events
+        let emitter = program.eventEmitter
         group.lock.unlock()
         withExtendedLifetime(released) {}
         let events = try result.get()
@@ -63,7 +63,7 @@ extension Animator: AnimatorDriver {
             withExtendedLifetime(released) {}
             throw error
         }
-        let emitter = program.events
+        let emitter = program.eventEmitter
         program.advanceLocked(to: now, epoch: AnimatorGroupEpoch.next(), deliveries: &deliveries, publishing: &publishing)
         let released = group.updateMembershipLocked(program, animator: self)
         let needsRegistration = group.needsRegistrationLocked
@@ -78,7 +78,7 @@ extension Animator: AnimatorDriver {
         var publishing: [any StatePublishing] = []
         group.lock.lock()
         let markers = program.applyValuesLocked(epoch: AnimatorGroupEpoch.next(), publishing: &publishing)
-        let emitter = program.events
+        let emitter = program.eventEmitter
         group.lock.unlock()
         let deliveries = markers.isEmpty || emitter == nil ? [] : [AnimatorDelivery(emitter: emitter, events: markers)]
         deliver(deliveries, publishing: publishing, releasing: nil)
@@ -96,27 +96,5 @@ extension Animator: AnimatorDriver {
         }
         for delivery in deliveries { delivery.deliver() }
         withExtendedLifetime(releasing) {}
-    }
-
-    /// Applies every animation to the whole state: for closures, and for states that hold
-    /// references (the group and the state's cell are locked).
-    func applyWholeStateLocked(_ program: AnimatorProgram, fraction: Double, markers: inout [AnimatorEvent]) {
-        var root = state.storage.take()
-        var shared = SharedProgress()
-        for index in program.entries.indices {
-            let progress = shared.progress(startingAt: program.entries[index].startFraction) {
-                program.progress(startingAt: $0, at: fraction)
-            }
-            let backwards = progress < program.entries[index].lastProgress
-            AnimatorProgram.passMarkers(of: &program.entries[index], to: progress, into: &markers)
-            let entry = program.entries[index]
-            if entry.closure >= 0 {
-                typed.unsafelyUnwrapped.closures[entry.closure](progress, backwards, &root)
-            } else {
-                let value = AnimatorProgram.Lane.value(from: entry.from, to: entry.to, at: progress)
-                withUnsafeMutableBytes(of: &root) { $0.storeBytes(of: value, toByteOffset: entry.offset, as: Double.self) }
-            }
-        }
-        state.storage.put(root)
     }
 }

@@ -31,19 +31,15 @@
 /// the common case (a `Double` property of a plain-data state, linear timing or a curve with a
 /// shared table) a direct store per value. Progress is read from the timing curve's shared table,
 /// within 1e-9 of the exact curve (``TimingCurveTable``); the state is published once per frame.
-public final class Animator<Root: Sendable>: @unchecked Sendable {
-    /// The animator's length in seconds.
-    public var duration: Double { program.duration }
-    /// The curve that shapes each animation's progress.
-    public var timing: TimingCurve { program.timing }
+public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable {
     /// The state the animator writes into.
     public let state: AnimatedState<Root>
 
-    /// The batch that runs the animators of the clock; its lock guards ``program`` and the
-    /// generic part below.
+    /// The batch that runs the animators of the clock; its lock guards the animator's core (the
+    /// part the batch runs) and the generic part below.
     let group: AnimatorGroup
-    /// What the batch runs.
-    let program: AnimatorProgram
+    /// What the batch runs: the animator itself (one object), by the name the commands use.
+    @inline(__always) var program: AnimatorProgram { self }
     /// The animations that need the state's type, made the first time one is added: an animator
     /// of numbers makes none (and its making and freeing touch no metadata of closure types).
     @exclusivity(unchecked) nonisolated(unsafe) var typed: TypedAnimations?
@@ -73,9 +69,9 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
     /// emitter does to observers that subscribe later).
     public var events: Emitter<AnimatorEvent, Never> {
         group.lock.withLock {
-            if let events = program.events { return events }
+            if let events = eventEmitter { return events }
             let events = Emitter<AnimatorEvent, Never>()
-            program.events = events
+            eventEmitter = events
             return events
         }
     }
@@ -107,10 +103,7 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
         guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
         self.state = state
         group = AnimatorGroup.group(for: clock)
-        program = AnimatorProgram(
-            duration: duration, timing: timing, cell: state.cell, isPlainState: state.isPlain,
-            publisher: state)
-        program.driver = self
+        super.init(duration: duration, timing: timing, cell: state.cell, isPlainState: state.isPlain, publisher: state)
     }
 
     /// Creates an animator with a state of its own.
@@ -123,7 +116,7 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
     deinit {
         // Released before completing: the completion still fires, exactly once.
         let (handlers, fraction) = group.lock.withLock {
-            (program.completion == nil ? program.completionHandlers : [], program.machine.fractionComplete)
+            (completionRecord == nil ? completionHandlers : [], machine.fractionComplete)
         }
         let completion = Completion(finished: false, position: .current, fractionComplete: fraction)
         for handler in handlers { handler(completion) }
@@ -166,6 +159,28 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
         return entry
     }
 
+    /// Applies every animation to the whole state: for closures, and for states that hold
+    /// references (the group and the state's cell are locked).
+    override func applyWholeStateLocked(fraction: Double, markers: inout [AnimatorEvent]) {
+        var root = state.storage.take()
+        var shared = SharedProgress()
+        for index in program.entries.indices {
+            let progress = shared.progress(startingAt: program.entries[index].startFraction) {
+                program.progress(startingAt: $0, at: fraction)
+            }
+            let backwards = progress < program.entries[index].lastProgress
+            AnimatorProgram.passMarkers(of: &program.entries[index], to: progress, into: &markers)
+            let entry = program.entries[index]
+            if entry.closure >= 0 {
+                typed.unsafelyUnwrapped.closures[entry.closure](progress, backwards, &root)
+            } else {
+                let value = AnimatorProgram.Lane.value(from: entry.from, to: entry.to, at: progress)
+                withUnsafeMutableBytes(of: &root) { $0.storeBytes(of: value, toByteOffset: entry.offset, as: Double.self) }
+            }
+        }
+        state.storage.put(root)
+    }
+
     // MARK: - Inspecting
 
     /// The fraction of the duration played: 0 at the start, 1 at the end.
@@ -180,7 +195,7 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
     }
 
     /// How the animator completed, once it has.
-    public var completion: Completion? { withProgram { $0.completion } }
+    public var completion: Completion? { withProgram { $0.completionRecord } }
 
     // MARK: - Adding animations
 
@@ -312,7 +327,7 @@ public final class Animator<Root: Sendable>: @unchecked Sendable {
     /// Calls `handler` once when the animator completes (at once, if it already has).
     public func addCompletion(_ handler: @escaping @Sendable (Completion) -> Void) {
         let done = withProgram { program -> Completion? in
-            if let completion = program.completion { return completion }
+            if let completion = program.completionRecord { return completion }
             program.completionHandlers.append(handler)
             return nil
         }

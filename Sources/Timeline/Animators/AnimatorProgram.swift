@@ -1,13 +1,15 @@
-/// One animator as its clock's batch runs it: state machine, animations, and where they write.
+/// What an ``Animator``'s clock runs of it: its state machine, its animations and where they
+/// write. Not used directly: every animator is one, and its members are Cadence's own.
 ///
 /// Not generic, so the batch's loop runs compiled code with no type metadata: most animations
 /// are numbers at a byte offset of a plain-data state (`addAnimation(\.x, to:)`), written straight
 /// into the state's cell. The animator's generic part (closures that take the whole state: clips,
-/// other value types, states that hold references) is reached through ``AnimatorDriver`` only for
-/// the animators that have such animations.
+/// other value types, states that hold references) is its override of
+/// `applyWholeStateLocked(fraction:markers:)`, called only for the animators that have such
+/// animations. An animator is one object: this part and the generic one together.
 ///
 /// Every stored property is guarded by the group's lock.
-final class AnimatorProgram: @unchecked Sendable {
+public class _AnimatorCore: @unchecked Sendable {
     /// One animation of the animator.
     struct Entry: Sendable {
         /// The fraction of the animator's duration at which the animation starts.
@@ -46,8 +48,10 @@ final class AnimatorProgram: @unchecked Sendable {
         }
     }
 
-    let duration: Double
-    let timing: TimingCurve
+    /// The animator's length in seconds.
+    public let duration: Double
+    /// The curve that shapes each animation's progress.
+    public let timing: TimingCurve
     /// The timing curve's shared table, or `nil` for linear timing (or a curve no table follows).
     let curveTable: SharedCurveTable?
     /// The state's cell and whether the numbers can be stored into it directly.
@@ -58,10 +62,7 @@ final class AnimatorProgram: @unchecked Sendable {
     /// The animator's events, made the first time someone asks for them: until then there is no
     /// one to deliver to, and a tick delivers nothing (an animator's completion, in a batch of
     /// 10,000, cost 85 ns more with an emitter of no observers to send to).
-    @exclusivity(unchecked) var events: Emitter<AnimatorEvent, Never>?
-    /// The animator, for the animations that need its state's type (set once, right after init;
-    /// the animator owns this program, and keeps itself alive while it is in a running list).
-    unowned(unsafe) var driver: (any AnimatorDriver)?
+    @exclusivity(unchecked) var eventEmitter: Emitter<AnimatorEvent, Never>?
 
     @exclusivity(unchecked) var machine: AnimatorStateMachine
     @exclusivity(unchecked) var entries: [Entry] = []
@@ -69,7 +70,8 @@ final class AnimatorProgram: @unchecked Sendable {
     @exclusivity(unchecked) var usesClosures = false
     @exclusivity(unchecked) var completionHandlers: [@Sendable (Completion) -> Void] = []
     @exclusivity(unchecked) var eventObservations: [SignalObservation] = []
-    @exclusivity(unchecked) var completion: Completion?
+    /// How the animator completed, once it has.
+    @exclusivity(unchecked) var completionRecord: Completion?
     /// Whether some entry is pending (see ``Entry/isPending``).
     @exclusivity(unchecked) var hasPending = false
     /// The entries as lanes, when every entry is one (see ``isBatchable``): the first kept here,
@@ -161,20 +163,20 @@ final class AnimatorProgram: @unchecked Sendable {
         let (events, completion) = machine.advance(to: clockTime)
         let markers = applyValuesLocked(epoch: epoch, publishing: &publishing)
         if let completion {
-            let delivery = finishLocked(events: self.events == nil ? [] : markers + events, completion: completion)
+            let delivery = finishLocked(events: eventEmitter == nil ? [] : markers + events, completion: completion)
             // Nothing to deliver to (no handlers, and no one has asked for the events): no entry.
             if delivery.emitter != nil || !delivery.handlers.isEmpty { deliveries.append(delivery) }
-        } else if let emitter = self.events, !events.isEmpty || !markers.isEmpty {
+        } else if let emitter = eventEmitter, !events.isEmpty || !markers.isEmpty {
             deliveries.append(AnimatorDelivery(emitter: emitter, events: markers + events))
         }
     }
 
     /// Records the completion and takes the handlers to call.
     func finishLocked(events: [AnimatorEvent], completion: Completion) -> AnimatorDelivery {
-        self.completion = completion
+        completionRecord = completion
         let handlers = completionHandlers
         completionHandlers = []
-        return AnimatorDelivery(emitter: self.events, events: events, completion: completion, handlers: handlers)
+        return AnimatorDelivery(emitter: eventEmitter, events: events, completion: completion, handlers: handlers)
     }
 
     /// Writes every animation's value at the current position into the state, queues the state
@@ -186,7 +188,7 @@ final class AnimatorProgram: @unchecked Sendable {
         let sequence = cell.lock()
         var markerEvents: [AnimatorEvent] = []
         if usesClosures || !isPlainState {
-            driver?.applyWholeStateLocked(self, fraction: fraction, markers: &markerEvents)
+            applyWholeStateLocked(fraction: fraction, markers: &markerEvents)
         } else {
             let cell = self.cell
             var shared = SharedProgress()
@@ -210,6 +212,12 @@ final class AnimatorProgram: @unchecked Sendable {
         }
         cell.unlock(from: sequence)
         return markerEvents
+    }
+
+    /// Applies every entry at `fraction` to the whole state (the cell is locked, and so is the
+    /// group): the animator's generic part, for closures and states that hold references.
+    func applyWholeStateLocked(fraction: Double, markers: inout [AnimatorEvent]) {
+        preconditionFailure("an animator applies its whole state itself")
     }
 
     /// Records the markers an entry passes on its way to `progress`, and its new progress.
@@ -265,13 +273,6 @@ struct SharedProgress {
     }
 }
 
-/// The generic side of an animator: applies the animations that need its state's type.
-protocol AnimatorDriver: AnyObject, Sendable {
-    /// Applies every entry of `program` at `fraction` to the whole state (the cell is locked, and
-    /// so is the group).
-    func applyWholeStateLocked(_ program: AnimatorProgram, fraction: Double, markers: inout [AnimatorEvent])
-}
-
 /// A state that publishes its value to its observers once per frame.
 protocol StatePublishing: AnyObject, Sendable {
     /// Sends the current value to the observers, if any.
@@ -299,3 +300,7 @@ struct AnimatorDelivery {
         for handler in handlers { handler(completion) }
     }
 }
+
+/// The part of an animator its clock's batch runs (``_AnimatorCore``), by the name the engine's
+/// code uses.
+typealias AnimatorProgram = _AnimatorCore

@@ -118,9 +118,14 @@ final class RecordedFrames: Sendable {
     /// The preset's channels' writers, and the writers themselves, kept alive.
     let writers: [ChannelWriter]
     private let owners: [PresetChannelWriter]
+    /// The scratch space a frame's state is built in: the recording's size and alignment.
+    private let byteCount: Int
+    private let alignment: Int
 
     init(writers: [ChannelWriter], states: StateRecording, events: PresetEventRecorder) {
         self.writers = writers
+        byteCount = states.byteCount
+        alignment = states.alignment
         owners = writers.map { $0.writer.takeUnretainedValue() }
         self.states = states
         eventFrames = events.frames
@@ -138,13 +143,16 @@ final class RecordedFrames: Sendable {
     /// Fills `frame` if the program covers its index (otherwise returns `false`, touching nothing).
     func evaluate(into frame: inout Frame, segmentHint: inout Int) -> Bool {
         let index = frame.index
-        guard states.covers(frame: index) else { return false }
-        withUnsafeTemporaryAllocation(byteCount: states.byteCount, alignment: states.alignment) { buffer in
-            states.writeState(ofFrame: index, into: buffer.baseAddress!, segmentHint: &segmentHint)
+        // One call into the recording per frame: it says whether it covers the frame.
+        let covered = withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: alignment) { buffer in
+            guard states.writeState(ofFrame: index, into: buffer.baseAddress!, segmentHint: &segmentHint) else {
+                return false
+            }
             ChannelWriter.write(writers, from: UnsafeRawPointer(buffer.baseAddress!), into: &frame)
+            return true
         }
-        appendEvents(ofFrame: index, to: &frame.events)
-        return true
+        if covered { appendEvents(ofFrame: index, to: &frame.events) }
+        return covered
     }
 
     /// Appends frame `index`'s events.

@@ -21,7 +21,7 @@
 /// recorder.recordFrame()
 /// for _ in 1...60 { clock.advanceFrame(); recorder.recordFrame() }
 /// let recording = recorder.finish(settles: true)
-/// recording.value(ofFrame: 30, as: Card.self).scale   // what the animator wrote at frame 30
+/// recording.value(ofFrame: 30, as: Card.self)?.scale   // what the animator wrote at frame 30
 /// ```
 ///
 /// Only a state that is plain data (no references) is recorded: for any other, ``StateRecorder``
@@ -81,17 +81,20 @@ public final class StateRecording: Sendable {
     }
 
     /// Writes frame `index`'s state (``byteCount`` bytes) to `destination`, aligned to
-    /// ``alignment``.
+    /// ``alignment``, if the recording covers the frame.
     ///
     /// - Parameters:
-    ///   - index: A frame the recording covers (``covers(frame:)``).
+    ///   - index: The frame.
     ///   - destination: ``byteCount`` writable bytes.
     ///   - segmentHint: The segment of the frame asked for before, where the search starts
     ///     (0 at first): playing forward finds each frame's segment at once.
+    /// - Returns: `false`, writing nothing, for a frame the recording does not cover
+    ///   (``covers(frame:)``).
+    @discardableResult
     public func writeState(
         ofFrame index: Int, into destination: UnsafeMutableRawPointer, segmentHint: inout Int
-    ) {
-        precondition(covers(frame: index), "StateRecording: frame \(index) is not recorded")
+    ) -> Bool {
+        guard covers(frame: index) else { return false }
         let frame = min(index, frameCount - 1)
         let segment = segment(of: frame, hint: segmentHint)
         segmentHint = segment
@@ -103,20 +106,21 @@ public final class StateRecording: Sendable {
             }
         }
         let range = runStarts[segment]..<runStarts[segment + 1]
-        guard !range.isEmpty else { return }
-        runs.write(runs: range, at: times[frame], intoWords: destination)
+        if !range.isEmpty { runs.write(runs: range, at: times[frame], intoWords: destination) }
+        return true
     }
 
-    /// Frame `index`'s state.
+    /// Frame `index`'s state, or `nil` for a frame the recording does not cover
+    /// (``covers(frame:)``).
     ///
     /// - Parameters:
-    ///   - index: A frame the recording covers (``covers(frame:)``).
-    ///   - type: The type of the recorded state.
-    public func value<State: Sendable>(ofFrame index: Int, as type: State.Type = State.self) -> State {
+    ///   - index: The frame.
+    ///   - type: The type of the recorded state (another type is a programming error, and traps).
+    public func value<State: Sendable>(ofFrame index: Int, as type: State.Type = State.self) -> State? {
         precondition(ObjectIdentifier(type) == stateType, "StateRecording: recorded another type than \(type)")
         var hint = 0
         return withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: alignment) { buffer in
-            writeState(ofFrame: index, into: buffer.baseAddress!, segmentHint: &hint)
+            guard writeState(ofFrame: index, into: buffer.baseAddress!, segmentHint: &hint) else { return nil }
             return buffer.baseAddress!.load(as: State.self)
         }
     }

@@ -53,7 +53,7 @@ struct StateRecordingTests {
             (0, 0, 0), (15, 15, 0), (30, 30, 0), (45, 45, 5), (59, 59, 29.0 / 3), (60, 60, 10), (90, 60, 10),
         ]
         for (frame, a, b) in expected {
-            let value = recording.value(ofFrame: frame, as: Pair.self)
+            let value = try #require(recording.value(ofFrame: frame, as: Pair.self))
             #expect(abs(value.a - a) < 1e-12, "a at frame \(frame): \(value.a), expected \(a)")
             #expect(abs(value.b - b) < 1e-12, "b at frame \(frame): \(value.b), expected \(b)")
         }
@@ -64,7 +64,8 @@ struct StateRecordingTests {
         var hint = 0
         for frame in stride(from: 90, through: 0, by: -7) {
             var words = Pair()
-            withUnsafeMutableBytes(of: &words) { recording.writeState(ofFrame: frame, into: $0.baseAddress!, segmentHint: &hint) }
+            let written = withUnsafeMutableBytes(of: &words) { recording.writeState(ofFrame: frame, into: $0.baseAddress!, segmentHint: &hint) }
+            #expect(written)
             #expect(words == live[frame], "frame \(frame) read backwards")
         }
         #expect(abs(recording.time(ofFrame: 45) - 0.75) < 1e-15)
@@ -77,10 +78,17 @@ struct StateRecordingTests {
         #expect(settled.covers(frame: 1_000_000))
         #expect(settled.value(ofFrame: 1_000_000, as: Pair.self) == Pair(a: 60, b: 10))
         #expect(!settled.covers(frame: -1))
+        #expect(settled.value(ofFrame: -1, as: Pair.self) == nil)
         let (unsettled, _) = try recordTwoAnimators(frames: 40)
         #expect(!unsettled.settles)
         #expect(unsettled.covers(frame: 39))
         #expect(!unsettled.covers(frame: 40))
+        // A frame it does not cover: nothing written, and `false`.
+        var untouched = Pair(a: -1, b: -1)
+        var hint = 0
+        let written = withUnsafeMutableBytes(of: &untouched) { unsettled.writeState(ofFrame: 40, into: $0.baseAddress!, segmentHint: &hint) }
+        #expect(!written)
+        #expect(untouched == Pair(a: -1, b: -1))
     }
 
     @Test("a state that holds references is not recorded")

@@ -179,6 +179,8 @@ final class AnimatorGroup: @unchecked Sendable {
             running.removeLast(count - kept)
             slots.removeLast(count - kept)
         }
+        // Taken in the tick's one critical section: a group with no playbacks pays nothing more.
+        let following = followers
         lock.unlock()
         if !publishing.isEmpty {
             for state in publishing { state.publish() }
@@ -190,14 +192,13 @@ final class AnimatorGroup: @unchecked Sendable {
         }
         for delivery in deliveries { delivery.deliver() }
         withExtendedLifetime(finished) {}
-        stepFollowers(at: time)
+        if !following.isEmpty { stepFollowers(following, at: time) }
     }
 
-    /// Steps the motions that follow the clock, outside the lock (each sends its value to its
-    /// observers, who may start another), and drops those that are done or released.
-    private func stepFollowers(at time: Double) {
-        let current = lock.withLock { followers }
-        guard !current.isEmpty else { return }
+    /// Steps the motions that follow the clock (`current`, taken under the lock), outside the lock
+    /// (each sends its value to its observers, who may start another), and drops those that are
+    /// done or released.
+    private func stepFollowers(_ current: [WeakFollower], at time: Double) {
         var ended = false
         for entry in current {
             guard let follower = entry.value, follower.step(to: time) else {

@@ -29,14 +29,24 @@ public struct LottieImport: Sendable {
     /// The most layer frames an import bakes (layers, precomposition layers included, times frames).
     public static let maximumLayerFrames = 4_000_000
 
+    /// The most bytes of values an import bakes by default (64 MiB: four times the largest
+    /// document Cadence reads, ``TimelineDocument/maximumSize``), counting each number as 8 bytes
+    /// and each path as its path data. A few kilobytes of Lottie can draw a 10,000-point star
+    /// or hundreds of fills at every one of thousands of frames; the budget stops such an import
+    /// after the frame that passes it, instead of baking gigabytes.
+    public static let maximumBakedBytes = 64 << 20
+
     /// Imports an animation.
     ///
     /// - Parameters:
     ///   - animation: The animation.
     ///   - name: The document's name.
+    ///   - maximumBakedBytes: The most bytes of values to bake (numbers 8 bytes each, paths their
+    ///     path data); ``maximumBakedBytes`` by default.
     /// - Throws: ``DocumentErrors`` when the animation has more than ``maximumLayerFrames`` layer
-    ///   frames to bake, or a frame rate no timeline document plays (above 100,000).
-    public init(_ animation: LottieAnimation, name: String = "lottie") throws(DocumentErrors) {
+    ///   frames to bake, more than `maximumBakedBytes` of values, or a frame rate no timeline
+    ///   document plays (above 100,000).
+    public init(_ animation: LottieAnimation, name: String = "lottie", maximumBakedBytes: Int = LottieImport.maximumBakedBytes) throws(DocumentErrors) {
         file = animation.file
         guard FrameRate(framesPerSecond: animation.frameRate) != nil else {
             throw DocumentErrors(errors: [DocumentError(
@@ -53,7 +63,16 @@ public struct LottieImport: Sendable {
         }
         let count = Int(frames)
         var builder = Builder(animation: animation, frameCount: count)
-        for index in 0..<count { builder.record(frame: index, at: animation.inPoint + Double(index)) }
+        var bakedBytes = 0
+        for index in 0..<count {
+            bakedBytes += builder.record(frame: index, at: animation.inPoint + Double(index))
+            guard bakedBytes <= maximumBakedBytes else {
+                throw DocumentErrors(errors: [DocumentError(
+                    file: animation.file, path: "$",
+                    message: "importing bakes every drawn path at every frame: the first \(index + 1) of \(count) frames bake "
+                        + "\(bakedBytes) bytes of values, more than \(maximumBakedBytes) (render the Lottie file itself, or import a shorter part of it)")])
+            }
+        }
         document = builder.document(animation: animation, name: name)
         warnings = animation.drawingNotes.warnings(file: animation.file)
     }
@@ -104,7 +123,10 @@ public struct LottieImport: Sendable {
             }
         }
 
-        mutating func record(frame: Int, at time: Double) {
+        /// Bakes one frame; returns the bytes of values it baked (numbers 8 bytes each, paths their
+        /// path data).
+        mutating func record(frame: Int, at time: Double) -> Int {
+            var bytes = 0
             pass.update(at: time)
             for index in placements.indices {
                 guard pass.isActive(index) else { continue }
@@ -114,7 +136,9 @@ public struct LottieImport: Sendable {
                 while baked[index].first! + baked[index].world.count < frame {
                     baked[index].world.append(baked[index].world.last!)
                     baked[index].opacity.append(0)
+                    bytes += 7 * 8
                     for paint in baked[index].paths.indices {
+                        bytes += baked[index].paths[paint].last!.utf8.count + 3 * 8
                         baked[index].paths[paint].append(baked[index].paths[paint].last!)
                         baked[index].colors[paint].append(baked[index].colors[paint].last!)
                         baked[index].paintOpacity[paint].append(0)
@@ -124,15 +148,19 @@ public struct LottieImport: Sendable {
                 let m = pass.full[index]
                 baked[index].world.append([m[0], m[1], m[4], m[5], m[12], m[13]])
                 baked[index].opacity.append(pass.opacity[index])
+                bytes += 7 * 8
                 for number in baked[index].paths.indices {
                     let value = pass.paint(number, of: index, rounded: true)
-                    baked[index].paths[number].append(value.path.isEmpty ? "M 0 0" : value.path.svgPathData)
+                    let path = value.path.isEmpty ? "M 0 0" : value.path.svgPathData
+                    bytes += path.utf8.count + 3 * 8
+                    baked[index].paths[number].append(path)
                     baked[index].colors[number].append(Color(red: value.rgb[0], green: value.rgb[1], blue: value.rgb[2]).hexString)
                     baked[index].paintOpacity[number].append(value.opacity)
                     baked[index].widths[number].append(value.strokeWidth)
                     if baked[index].firstPaints.count <= number { baked[index].firstPaints.append(value) }
                 }
             }
+            return bytes
         }
 
         func document(animation: LottieAnimation, name: String) -> JSONValue {

@@ -2,7 +2,8 @@
 // transform at the first, a middle and the last frame and at hostile frames, exact and as
 // lottie-web computes them (`LottieWebPlayer`), and compiled (`LottieProgram`); its drawing
 // (`LottieDrawingSource`) at its first two frames; then, for files of
-// up to 20,000 layer frames, the import as a timeline document (`LottieImport`), which must be a
+// up to 20,000 layer frames, the import as a timeline document (`LottieImport`, baking at most
+// 1 MiB of values: a few bytes draw a 10,000-point star at every frame), which must be a
 // document Cadence reads, rendered at its first and last frame. A finding is a crash, a hang or an
 // import that makes an invalid document; refusals (an error naming the feature and its JSON path)
 // are the expected answer to what the reader does not read.
@@ -30,7 +31,7 @@ runFuzzer("FuzzLottie") { data, count in
         _ = try? HostLoop.renderOffline(&drawing, frameRate: rate, frames: 0...1, to: &sink)
     }
     let frames = (animation.outPoint - animation.inPoint).rounded(.up)
-    guard frames * Double(animation.layerCount) <= 20_000, let imported = try? LottieImport(animation) else { return 0 }
+    guard frames * Double(animation.layerCount) <= 20_000, let imported = try? LottieImport(animation, maximumBakedBytes: 1 << 20) else { return 0 }
     let document: TimelineDocument
     do {
         document = try imported.makeDocument()

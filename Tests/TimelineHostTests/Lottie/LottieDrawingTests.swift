@@ -341,6 +341,22 @@ struct LottieDrawingTests {
         let endless = try LottieAnimation(parsing: Self.file(Self.shapeLayer(square)).replacingOccurrences(of: #""op": 20"#, with: #""op": 1e300"#))
         let tooLong = #expect(throws: DocumentErrors.self) { try LottieImport(endless) }
         #expect(tooLong.map { "\($0)" } == "$: importing bakes every layer at every frame: 1 × 1e+300 layer frames (layers × frames) is more than 4000000")
+        // The baking budget: 7 numbers per layer frame and, per paint, 3 numbers and the path
+        // data, 8 bytes a number. The square's path is the same at each of its 20 frames.
+        let twenty = try LottieAnimation(parsing: Self.file(Self.shapeLayer(square)))
+        let document = try #require(JSONSerialization.jsonObject(with: Data(Self.imported(Self.file(Self.shapeLayer(square))).text.utf8)) as? [String: Any])
+        let pathTrack = try #require((document["tracks"] as? [[String: Any]])?.first { $0["type"] as? String == "path" })
+        let pathData = try #require(((pathTrack["keyframes"] as? [[String: Any]])?.first?["value"]) as? String)
+        let budget = 20 * (7 * 8 + 3 * 8 + pathData.utf8.count)
+        _ = try LottieImport(twenty, maximumBakedBytes: budget)
+        let overBudget = #expect(throws: DocumentErrors.self) { try LottieImport(twenty, maximumBakedBytes: budget - 1) }
+        #expect(overBudget.map { "\($0)" } == "$: importing bakes every drawn path at every frame: the first 20 of 20 frames bake \(budget) "
+            + "bytes of values, more than \(budget - 1) (render the Lottie file itself, or import a shorter part of it)")
+        // A 10,000-point star (found by the fuzz target: a few hundred bytes, 20,000 vertices at every frame).
+        let bigStar = #"{"ty": "sr", "sy": 1, "p": {"a": 0, "k": [0, 0]}, "pt": {"a": 0, "k": 10000}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 10}, "ir": {"a": 0, "k": 4}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+        let stars = try LottieAnimation(parsing: Self.file(Self.shapeLayer(bigStar)))
+        let starError = #expect(throws: DocumentErrors.self) { try LottieImport(stars, maximumBakedBytes: 100_000) }
+        #expect(starError.map { "\($0)" }?.hasPrefix("$: importing bakes every drawn path at every frame: the first 1 of 20 frames bake ") == true)
         var part = LottieDrawingSource(endless)
         var opacities: [Double?] = []
         var sink = CallbackSink { opacities.append($0.scalar("0#0.opacity")) }

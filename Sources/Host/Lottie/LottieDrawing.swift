@@ -433,3 +433,55 @@ extension LottieAnimation.Reader {
         return values.contains { $0.prefix(3).contains { $0 > 1 } } ? 1.0 / 255 : 1
     }
 }
+
+extension LottieDrawing {
+    /// The most vertices one frame of the drawing paints: each paint's outlines at their largest
+    /// keyframe (an outline painted by two paints counts twice).
+    var mostVertices: Double {
+        paints.reduce(0) { sum, paint in paint.outlines.reduce(sum) { $0 + Self.mostVertices(of: $1.geometry) } }
+    }
+
+    /// An outline's most vertices at any frame.
+    static func mostVertices(of geometry: Geometry) -> Double {
+        /// Every value a property takes at a keyframe (a value between two keyframes lies between them).
+        func values(_ property: LottieProperty) -> [[Double]] {
+            [property.value] + property.keyframes.flatMap { [$0.start, $0.end].compactMap { $0 } }
+        }
+        switch geometry {
+        case .path(let property, _):
+            return Double(values(property).map { ($0.count + 5) / 6 }.max() ?? 0)
+        case .polystar(let star):
+            // As `polystar(_:at:offset:)`: the points rounded down, 1 to 10,000 drawn.
+            let points = values(star.points).map { value -> Double in
+                guard let first = value.first, first.isFinite else { return 0 }
+                return min(max(first.rounded(.down), 0), 10_000)
+            }.max() ?? 0
+            return points * (star.isStar ? 2 : 1)
+        case .rectangle: return 8
+        case .ellipse, .box: return 4
+        }
+    }
+}
+
+extension LottieAnimation {
+    /// The most path vertices one frame of the animation draws: every fill's and stroke's outlines
+    /// (a paint draws every outline before it in its group) at their largest keyframes, in every
+    /// placement of every precomposition, hidden layers included.
+    ///
+    /// An upper bound, to judge what drawing or importing a file costs before doing it: a few
+    /// hundred bytes of Lottie can draw a 10,000-point star in each of forty fills, 16 million
+    /// vertices a frame. (`Int.max` where the count does not fit.)
+    public var mostVerticesPerFrame: Int {
+        var counts: [Double?] = Array(repeating: nil, count: compositions.count)
+        func count(_ composition: Int) -> Double {
+            if let known = counts[composition] { return known }
+            let total = compositions[composition].reduce(0.0) { sum, layer in
+                sum + layer.drawing.mostVertices + (layer.composition.map(count) ?? 0)
+            }
+            counts[composition] = total
+            return total
+        }
+        let total = count(0)
+        return total < 0x1p63 ? Int(total) : .max
+    }
+}

@@ -65,12 +65,11 @@ public struct LottieImport: Sendable {
         var builder = Builder(animation: animation, frameCount: count)
         var bakedBytes = 0
         for index in 0..<count {
-            bakedBytes += builder.record(frame: index, at: animation.inPoint + Double(index))
-            guard bakedBytes <= maximumBakedBytes else {
+            guard builder.record(frame: index, at: animation.inPoint + Double(index), bytes: &bakedBytes, limit: maximumBakedBytes) else {
                 throw DocumentErrors(errors: [DocumentError(
                     file: animation.file, path: "$",
-                    message: "importing bakes every drawn path at every frame: the first \(index + 1) of \(count) frames bake "
-                        + "\(bakedBytes) bytes of values, more than \(maximumBakedBytes) (render the Lottie file itself, or import a shorter part of it)")])
+                    message: "importing bakes every drawn path at every frame: more than \(maximumBakedBytes) bytes of values by frame "
+                        + "\(index + 1) of \(count) (render the Lottie file itself, or import a shorter part of it)")])
             }
         }
         document = builder.document(animation: animation, name: name)
@@ -123,10 +122,10 @@ public struct LottieImport: Sendable {
             }
         }
 
-        /// Bakes one frame; returns the bytes of values it baked (numbers 8 bytes each, paths their
-        /// path data).
-        mutating func record(frame: Int, at time: Double) -> Int {
-            var bytes = 0
+        /// Bakes one frame, adding the bytes of values it bakes to `bytes` (numbers 8 bytes each,
+        /// paths their path data); stops, returning `false`, at the paint that takes `bytes` past
+        /// `limit`.
+        mutating func record(frame: Int, at time: Double, bytes: inout Int, limit: Int) -> Bool {
             pass.update(at: time)
             for index in placements.indices {
                 guard pass.isActive(index) else { continue }
@@ -153,14 +152,16 @@ public struct LottieImport: Sendable {
                     let value = pass.paint(number, of: index, rounded: true)
                     let path = value.path.isEmpty ? "M 0 0" : value.path.svgPathData
                     bytes += path.utf8.count + 3 * 8
+                    guard bytes <= limit else { return false }
                     baked[index].paths[number].append(path)
                     baked[index].colors[number].append(Color(red: value.rgb[0], green: value.rgb[1], blue: value.rgb[2]).hexString)
                     baked[index].paintOpacity[number].append(value.opacity)
                     baked[index].widths[number].append(value.strokeWidth)
                     if baked[index].firstPaints.count <= number { baked[index].firstPaints.append(value) }
                 }
+                guard bytes <= limit else { return false }
             }
-            return bytes
+            return true
         }
 
         func document(animation: LottieAnimation, name: String) -> JSONValue {

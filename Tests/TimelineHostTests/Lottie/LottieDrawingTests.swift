@@ -350,13 +350,14 @@ struct LottieDrawingTests {
         let budget = 20 * (7 * 8 + 3 * 8 + pathData.utf8.count)
         _ = try LottieImport(twenty, maximumBakedBytes: budget)
         let overBudget = #expect(throws: DocumentErrors.self) { try LottieImport(twenty, maximumBakedBytes: budget - 1) }
-        #expect(overBudget.map { "\($0)" } == "$: importing bakes every drawn path at every frame: the first 20 of 20 frames bake \(budget) "
-            + "bytes of values, more than \(budget - 1) (render the Lottie file itself, or import a shorter part of it)")
+        #expect(overBudget.map { "\($0)" } == "$: importing bakes every drawn path at every frame: more than \(budget - 1) bytes of values "
+            + "by frame 20 of 20 (render the Lottie file itself, or import a shorter part of it)")
         // A 10,000-point star (found by the fuzz target: a few hundred bytes, 20,000 vertices at every frame).
         let bigStar = #"{"ty": "sr", "sy": 1, "p": {"a": 0, "k": [0, 0]}, "pt": {"a": 0, "k": 10000}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 10}, "ir": {"a": 0, "k": 4}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
         let stars = try LottieAnimation(parsing: Self.file(Self.shapeLayer(bigStar)))
         let starError = #expect(throws: DocumentErrors.self) { try LottieImport(stars, maximumBakedBytes: 100_000) }
-        #expect(starError.map { "\($0)" }?.hasPrefix("$: importing bakes every drawn path at every frame: the first 1 of 20 frames bake ") == true)
+        #expect(starError.map { "\($0)" } == "$: importing bakes every drawn path at every frame: more than 100000 bytes of values by frame 1 of 20 "
+            + "(render the Lottie file itself, or import a shorter part of it)")
         var part = LottieDrawingSource(endless)
         var opacities: [Double?] = []
         var sink = CallbackSink { opacities.append($0.scalar("0#0.opacity")) }
@@ -392,5 +393,28 @@ struct LottieDrawingTests {
         let written = cadence("lottie", "import", file, "--out", out)
         #expect(written.status == 0, "\(written.err)")
         #expect(try TimelineDocument(parsing: String(contentsOfFile: out, encoding: .utf8)).tracks.count == 9)
+    }
+
+    @Test("the most vertices a frame draws, counted by hand: each paint's outlines at their largest keyframe, each placement")
+    func mostVerticesPerFrame() throws {
+        // A polygon whose points go from 3 to 7.9 (7 drawn), a fill, a rectangle (8 vertices), a
+        // stroke, an ellipse (4), a 3-vertex path, a fill: the fills and the stroke paint 7,
+        // 7 + 8 and 7 + 8 + 4 + 3 vertices.
+        let polygon = #"{"ty": "sr", "sy": 2, "p": {"a": 0, "k": [0, 0]}, "pt": {"a": 1, "k": [{"t": 0, "s": [3]}, {"t": 10, "s": [7.9]}]}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 10}, "os": {"a": 0, "k": 0}}"#
+        let items = [
+            polygon, #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#,
+            #"{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [2, 2]}}"#, #"{"ty": "st", "c": {"a": 0, "k": [0, 0, 1]}, "w": {"a": 0, "k": 2}}"#,
+            #"{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [4, 4]}}"#,
+            #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [0, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}"#,
+            #"{"ty": "fl", "c": {"a": 0, "k": [0, 1, 0]}}"#,
+        ].joined(separator: ", ")
+        let one = try LottieAnimation(parsing: Self.file(Self.shapeLayer(items)))
+        #expect(one.mostVerticesPerFrame == 7 + 15 + 22)
+        // The layer in a precomposition placed twice, beside a 10,000-point star (20,000 vertices).
+        let star = #"{"ty": "sr", "sy": 1, "p": {"a": 0, "k": [0, 0]}, "pt": {"a": 0, "k": 10000}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 10}, "ir": {"a": 0, "k": 4}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+        let placed = #"{"ty": 0, "refId": "inner", "ip": 0, "op": 20, "st": 0, "ks": {}}"#
+        let twice = try LottieAnimation(parsing: Self.file(
+            [placed, placed, Self.shapeLayer(star)].joined(separator: ", "), assets: #"[{"id": "inner", "layers": ["# + Self.shapeLayer(items) + "]}]"))
+        #expect(twice.mostVerticesPerFrame == 2 * 44 + 20_000)
     }
 }

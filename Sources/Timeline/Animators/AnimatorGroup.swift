@@ -371,25 +371,25 @@ struct RunSlot {
         let cell = StateCell(base: cellBase)
         let fraction = memo.fraction(of: position, over: duration)
         let sequence = cell.lock()
-        var called = SharedProgress()
-        for index in 0..<Int(laneCount) {
-            let lane = index == 0
-                ? AnimatorProgram.Lane(startFraction: firstStart, from: firstFrom, to: firstTo, word: Int(firstWord))
-                : lanes.unsafelyUnwrapped[index]
-            let progress: Double
-            if callsCurve {
-                progress = called.progress(startingAt: lane.startFraction) { start in
+        let program = program, curve = curve, callsCurve = callsCurve
+        AnimatorProgram.Lane.write(
+            count: Int(laneCount),
+            lane: { index in
+                index == 0
+                    ? AnimatorProgram.Lane(startFraction: firstStart, from: firstFrom, to: firstTo, word: Int(firstWord))
+                    : lanes.unsafelyUnwrapped[index]
+            },
+            progress: { start in
+                if callsCurve {
                     let local = AnimatorProgram.localProgress(startingAt: start, at: fraction)
                     return program._withUnsafeGuaranteedRef { $0.timing.value(at: local) }
                 }
-            } else {
-                progress = memo.progress(startingAt: lane.startFraction, curve: curve) {
-                    let local = AnimatorProgram.localProgress(startingAt: lane.startFraction, at: fraction)
+                return memo.progress(startingAt: start, curve: curve) {
+                    let local = AnimatorProgram.localProgress(startingAt: start, at: fraction)
                     return Self.progress(local, curve: curve) { program._withUnsafeGuaranteedRef { $0.timing } }
                 }
-            }
-            cell.store(AnimatorProgram.Lane.value(from: lane.from, to: lane.to, at: progress), atWord: lane.word)
-        }
+            },
+            store: { cell.store($0, atWord: $1) })
         if cell.isObserved, cell.flags != epoch {
             cell.flags = epoch
             publishing.append(program._withUnsafeGuaranteedRef { $0.publisher })

@@ -46,6 +46,42 @@ public class _AnimatorCore: @unchecked Sendable {
         static func value(from: Double, to: Double, at progress: Double) -> Double {
             from * (1 - progress) + to * progress
         }
+
+        /// Writes `count` lanes: the one loop of every writer of animators' numbers (the batch's
+        /// loop, the program's step, recorded runs), each giving where its lanes and its state's
+        /// words are.
+        ///
+        /// Consecutive lanes that start at the same fraction share their eased progress
+        /// (`progress(start)` is called once for them: animations added together start together,
+        /// and a spring's curve costs a cosine, a sine and an exponential), and each lane's number
+        /// is ``value(from:to:at:)``, so every writer stores the same bits.
+        ///
+        /// - Parameters:
+        ///   - count: The number of lanes.
+        ///   - lane: The lane at an index below `count`.
+        ///   - progress: The eased progress of lanes starting at a fraction of the duration.
+        ///   - store: Stores a number into a word of the state.
+        @inline(__always)
+        static func write(
+            count: Int, lane: (Int) -> Lane, progress: (Double) -> Double, store: (Double, Int) -> Void
+        ) {
+            guard count > 0 else { return }
+            // The first lane outside the loop: most animators animate one number.
+            let first = lane(0)
+            var start = first.startFraction
+            var eased = progress(start)
+            store(value(from: first.from, to: first.to, at: eased), first.word)
+            var index = 1
+            while index < count {
+                let lane = lane(index)
+                if lane.startFraction != start {
+                    start = lane.startFraction
+                    eased = progress(start)
+                }
+                store(value(from: lane.from, to: lane.to, at: eased), lane.word)
+                index += 1
+            }
+        }
     }
 
     /// The animator's length in seconds.
@@ -102,11 +138,17 @@ public class _AnimatorCore: @unchecked Sendable {
         lanes?.deallocate()
     }
 
+    /// Whether every animation is a number stored into a plain-data state: the animator's
+    /// numbers are then its lanes.
+    var writesLanes: Bool {
+        !usesClosures && isPlainState
+    }
+
     /// Whether the batch can run this animator's frames itself while it runs at constant speed:
-    /// every animation a number stored into a plain-data state. Its curve is read from a table,
-    /// or computed (linear timing), or called (a curve no table follows everywhere, a spring's).
+    /// it writes lanes, over a duration. Its curve is read from a table, or computed (linear
+    /// timing), or called (a curve no table follows everywhere, a spring's).
     var isBatchable: Bool {
-        !usesClosures && isPlainState && duration > 0
+        writesLanes && duration > 0
     }
 
     /// Whether the animator runs (or waits out its delay): its group then keeps it alive.
@@ -139,7 +181,7 @@ public class _AnimatorCore: @unchecked Sendable {
         lanes?.deallocate()
         lanes = nil
         laneCount = 0
-        guard isBatchable, !entries.isEmpty else { return }
+        guard writesLanes, !entries.isEmpty else { return }
         func lane(_ entry: Entry) -> Lane {
             Lane(startFraction: entry.startFraction, from: entry.from, to: entry.to, word: entry.offset >> 3)
         }
@@ -187,24 +229,14 @@ public class _AnimatorCore: @unchecked Sendable {
         let fraction = machine.fractionComplete
         let sequence = cell.lock()
         var markerEvents: [AnimatorEvent] = []
-        if usesClosures || !isPlainState {
-            applyWholeStateLocked(fraction: fraction, markers: &markerEvents)
-        } else {
+        if writesLanes {
+            // Numbers only: no markers (those are clips'), and no closure reads a last progress.
             let cell = self.cell
-            var shared = SharedProgress()
-            entries.withUnsafeMutableBufferPointer { entries in
-                for index in entries.indices {
-                    let progress = shared.progress(startingAt: entries[index].startFraction) {
-                        self.progress(startingAt: $0, at: fraction)
-                    }
-                    if !entries[index].markers.isEmpty {
-                        Self.passMarkers(of: &entries[index], to: progress, into: &markerEvents)
-                    }
-                    entries[index].lastProgress = progress
-                    let value = Lane.value(from: entries[index].from, to: entries[index].to, at: progress)
-                    cell.store(value, atWord: entries[index].offset >> 3)
-                }
-            }
+            Lane.write(
+                count: laneCount, lane: lane, progress: { progress(startingAt: $0, at: fraction) },
+                store: { cell.store($0, atWord: $1) })
+        } else {
+            applyWholeStateLocked(fraction: fraction, markers: &markerEvents)
         }
         if cell.isObserved, cell.flags != epoch {
             cell.flags = epoch

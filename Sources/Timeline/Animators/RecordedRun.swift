@@ -108,24 +108,18 @@ final class RecordedRunTable: @unchecked Sendable {
                 anchorClock: line.anchorClock, anchorPosition: line.anchorPosition, velocity: line.velocity,
                 duration: line.duration, at: time)
             let fraction = position / line.duration
-            // Consecutive lanes that start together share their progress, as in the batch's loop.
-            var start = Double.nan
-            var progress = 0.0
-            for lane in UnsafeBufferPointer(start: lanes + line.firstLane, count: line.laneCount) {
-                if lane.startFraction != start {
-                    start = lane.startFraction
+            let lanes = lanes + line.firstLane
+            AnimatorProgram.Lane.write(
+                count: line.laneCount, lane: { lanes[$0] },
+                progress: { start in
                     let local = AnimatorProgram.localProgress(startingAt: start, at: fraction)
                     if let function = line.function {
                         // What `TimingCurve.value(at:)` computes for a function.
-                        progress = function._withUnsafeGuaranteedRef { $0.function.value(at: TimingCurve.clamp(local)) }
-                    } else {
-                        progress = RunSlot.progress(local, curve: line.pieces) { runs[index].timing }
+                        return function._withUnsafeGuaranteedRef { $0.function.value(at: TimingCurve.clamp(local)) }
                     }
-                }
-                words.storeBytes(
-                    of: AnimatorProgram.Lane.value(from: lane.from, to: lane.to, at: progress).bitPattern,
-                    toByteOffset: 8 * lane.word, as: UInt64.self)
-            }
+                    return RunSlot.progress(local, curve: line.pieces) { runs[index].timing }
+                },
+                store: { words.storeBytes(of: $0.bitPattern, toByteOffset: 8 * $1, as: UInt64.self) })
         }
     }
 }

@@ -275,6 +275,38 @@ struct AnimatorTests {
         #expect(throws: AnimatorError.invalidSpeed(0)) { try animator.continueAnimation(reversed: false, speed: 0) }
     }
 
+    /// Three numbers, two starting together and one at half way: each is written as
+    /// `from × (1 − p) + to × p` of its own linear progress, whichever step writes the frame (the
+    /// batch's loop while running, the program's step when scrubbed, finished or of zero length).
+    @Test func staggeredNumbersAreWrittenAlikeByEveryStep() throws {
+        struct Three: Sendable { var a = 0.0, b = 0.0, c = 0.0 }
+        func make(duration: Double) throws -> (ManualClock, AnimatedState<Three>, Animator<Three>) {
+            let clock = ManualClock()
+            let state = AnimatedState(Three())
+            let animator = try Animator(duration: duration, timing: .linear, state: state, clock: clock)
+            try animator.addAnimation(\.a, to: 10)
+            try animator.addAnimation(\.b, to: 20)
+            try animator.addAnimation(\.c, to: 4, delayFactor: 0.5)
+            return (clock, state, animator)
+        }
+        func values(_ state: AnimatedState<Three>) -> [Double] { [state.value.a, state.value.b, state.value.c] }
+        let (clock, state, animator) = try make(duration: 1)
+        try animator.start()
+        clock.advance(to: .milliseconds(250))
+        #expect(values(state) == [2.5, 5, 0])
+        clock.advance(to: .milliseconds(750))
+        #expect(values(state) == [7.5, 15, 2])
+        animator.pause()
+        try animator.scrub(toFraction: 0.6)
+        #expect(values(state).map { ($0 * 1e9).rounded() / 1e9 } == [6, 12, 0.8])
+        animator.finish()
+        #expect(values(state) == [10, 20, 4])
+        let (_, instant, zero) = try make(duration: 0)
+        try zero.start()
+        #expect(values(instant) == [10, 20, 4])
+        #expect(zero.completion?.finished == true)
+    }
+
     @Test func zeroDurationCompletesAtOnce() throws {
         let (_, state, animator) = try makeAnimator(duration: 0)
         try animator.addAnimation(\.scale, to: 5)

@@ -14,6 +14,7 @@
 /// animators on one clock write a state once per frame, all of them together, and ``values``
 /// publishes it once per frame.
 public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePublishing {
+    /// Where the value is.
     @usableFromInline let storage: StateStorage<Root>
     /// The storage's cell, kept here too so a read touches only this object and the cell.
     @usableFromInline let cell: StateCell
@@ -22,7 +23,7 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
 
     /// The emitter of ``values``, made the first time someone asks for it (guarded by the cell's
     /// lock): most states are written and read, never observed, and a list of 10,000 rows then
-    /// makes and frees 30,000 fewer objects.
+    /// makes and frees 30,000 fewer objects. Once made, it owns the storage (see ``deinit``).
     @exclusivity(unchecked) private nonisolated(unsafe) var emitter: StateEmitter<Root, Never>?
 
     /// The value after every update, starting with the current value for each new observer.
@@ -33,8 +34,10 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
         let sequence = cell.lock()
         defer { cell.unlock(from: sequence) }
         if let emitter { return emitter }
-        let storage = self.storage
-        let made = StateEmitter<Root, Never>(replaying: { storage.observeAndRead() })
+        // The emitter may outlive the state (an observer keeps it): the keeper it replays from
+        // frees the storage when the last of them goes.
+        let keeper = StateKeeper(storage)
+        let made = StateEmitter<Root, Never>(replaying: { keeper.storage.observeAndRead() })
         emitter = made
         return made
     }
@@ -45,6 +48,12 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
         self.storage = storage
         cell = storage.cell
         isPlain = storage.boxed == nil
+    }
+
+    deinit {
+        // An emitter, once made, holds the keeper that frees the storage; the state holds the
+        // emitter, so the keeper goes with it or later, never before.
+        if emitter == nil { storage.free() }
     }
 
     /// The current value.
@@ -128,10 +137,12 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
 }
 
 /// Where an ``AnimatedState`` keeps its value: plain data in a ``StateCell``'s words, anything
-/// else in a typed allocation guarded by the cell's lock. A class so that the state's ``values``
-/// can read it for as long as they live.
+/// else in a typed allocation guarded by the cell's lock. Plain memory, freed once: by the state,
+/// or, once the state's ``AnimatedState/values`` exist, by the ``StateKeeper`` they read it
+/// through for as long as they live (a state is then one object, not two, for as long as no one
+/// observes it).
 @usableFromInline
-final class StateStorage<Root: Sendable>: @unchecked Sendable {
+struct StateStorage<Root: Sendable>: @unchecked Sendable {
     @usableFromInline let cell: StateCell
     /// The value, for roots that are not plain data.
     @usableFromInline let boxed: UnsafeMutablePointer<Root>?
@@ -149,7 +160,8 @@ final class StateStorage<Root: Sendable>: @unchecked Sendable {
         }
     }
 
-    deinit {
+    /// Frees the value and the cell, once, when nothing reads them any more.
+    func free() {
         if let boxed {
             boxed.deinitialize(count: 1)
             boxed.deallocate()
@@ -195,4 +207,15 @@ final class StateStorage<Root: Sendable>: @unchecked Sendable {
         cell.markObserved()
         return read()
     }
+}
+
+/// The owner of an observed state's storage: the state's ``AnimatedState/values`` read the value
+/// through it (replaying it to each new observer) for as long as they live, which may be longer
+/// than the state.
+final class StateKeeper<Root: Sendable>: @unchecked Sendable {
+    let storage: StateStorage<Root>
+
+    init(_ storage: StateStorage<Root>) { self.storage = storage }
+
+    deinit { storage.free() }
 }

@@ -75,6 +75,40 @@ struct ClockAndAnimatorSignalTests {
         withExtendedLifetime(observation) {}
     }
 
+    /// A state's values may outlive the state (an app keeps the emitter): they keep the storage,
+    /// and a later observer is replayed the last value written. A state whose values were never
+    /// asked for frees its storage itself. (The sanitizers' runs check that nothing is freed
+    /// twice or leaked.)
+    @Test func stateValuesOutliveTheirState() throws {
+        final class Box: Sendable { let number: Double; init(_ number: Double) { self.number = number } }
+        struct Held: Sendable { var box = Box(1); var x = 0.0 }
+        let clock = ManualClock()
+        var plain: AnimatedState<Card>? = AnimatedState(Card())
+        var held: AnimatedState<Held>? = AnimatedState(Held())
+        let plainValues = plain!.values, heldValues = held!.values
+        plain!.update { $0.alpha = 0.25 }
+        held!.update { $0 = Held(box: Box(2), x: 3) }
+        weak let weakPlain = plain, weakHeld = held
+        plain = nil
+        held = nil
+        #expect(weakPlain == nil && weakHeld == nil)
+        let alphas = Inbox<Double>(), boxes = Inbox<String>()
+        let a = plainValues.observe { alphas.append($0.alpha) }
+        let b = heldValues.observe { boxes.append("\($0.box.number) \($0.x)") }
+        #expect(alphas.all == [0.25])
+        #expect(boxes.all == ["2.0 3.0"])
+        // Never observed: freed with the state, running or not.
+        for _ in 0..<3 {
+            let animator = try Animator(duration: 1, initialValue: Held(), clock: clock)
+            try animator.addAnimation(\.x, to: 1)
+            try animator.start()
+            clock.advance(by: .milliseconds(500))
+            #expect(animator.state.value.x == 0.5)
+            animator.stop()
+        }
+        withExtendedLifetime((a, b)) {}
+    }
+
     @Test func playbackPublishesValuesVelocitiesOnRequestAndItsEnd() throws {
         let clock = ManualClock(frameRate: FrameRate(4)!)
         let track = try Track<Double>(startingAt: 0, segments: [TrackSegment(to: 2, duration: 1)])

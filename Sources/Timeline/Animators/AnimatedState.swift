@@ -14,12 +14,12 @@
 /// animators on one clock write a state once per frame, all of them together, and ``values``
 /// publishes it once per frame.
 public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePublishing {
-    /// Where the value is.
+    /// Where the value is (held inline: a read touches only this object and the cell).
     @usableFromInline let storage: StateStorage<Root>
-    /// The storage's cell, kept here too so a read touches only this object and the cell.
-    @usableFromInline let cell: StateCell
+    /// The storage's cell.
+    @inlinable var cell: StateCell { storage.cell }
     /// Whether the value is plain data, read from the cell without locking.
-    @usableFromInline let isPlain: Bool
+    @inlinable var isPlain: Bool { storage.boxed == nil }
 
     /// The emitter of ``values``, made the first time someone asks for it (guarded by the cell's
     /// lock): most states are written and read, never observed, and a list of 10,000 rows then
@@ -44,10 +44,7 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePubl
 
     /// Creates a state holding `initialValue`.
     public init(_ initialValue: Root) {
-        let storage = StateStorage(initialValue)
-        self.storage = storage
-        cell = storage.cell
-        isPlain = storage.boxed == nil
+        storage = StateStorage(initialValue)
     }
 
     deinit {

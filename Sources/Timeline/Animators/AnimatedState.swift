@@ -13,7 +13,7 @@
 /// colours; no references) is read without a lock, and always whole, never half-written. The
 /// animators on one clock write a state once per frame, all of them together, and ``values``
 /// publishes it once per frame.
-public final class AnimatedState<Root: Sendable>: @unchecked Sendable, StatePublishing {
+public final class AnimatedState<Root: Sendable>: @unchecked Sendable {
     /// Where the value is (held inline: a read touches only this object and the cell).
     @usableFromInline let storage: StateStorage<Root>
     /// The storage's cell.

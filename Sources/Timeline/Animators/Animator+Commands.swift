@@ -9,10 +9,9 @@ extension Animator {
     public func start(afterDelay delay: Double = 0) throws(AnimatorError) {
         guard delay.isFinite, delay >= 0 else { throw .invalidDelay(delay) }
         let now = self.now
-        let current = state.value
         try run(at: now) { program throws(AnimatorError) -> MachineEvents in
             guard program.machine.phase != .completed else { throw .alreadyCompleted }
-            activateLocked(from: current)
+            activateLocked()
             return program.machine.start(at: now, delay: delay)
         }
     }
@@ -32,11 +31,10 @@ extension Animator {
     public func scrub(toFraction fraction: Double) throws(AnimatorError) {
         guard !fraction.isNaN else { throw .invalidFraction(fraction) }
         let now = self.now
-        let current = state.value
         try command { program throws(AnimatorError) -> MachineEvents in
             guard program.machine.phase != .completed else { throw .alreadyCompleted }
             if program.machine.phase == .inactive {
-                activateLocked(from: current)
+                activateLocked()
                 _ = program.machine.pause(at: now)
             }
             program.machine.scrub(toFraction: fraction, at: now)
@@ -64,10 +62,9 @@ extension Animator {
     public func continueAnimation(reversed: Bool, speed: Double = 1) throws(AnimatorError) {
         guard speed.isFinite, speed > 0 else { throw .invalidSpeed(speed) }
         let now = self.now
-        let current = state.value
         try run(at: now) { program throws(AnimatorError) -> MachineEvents in
             guard program.machine.phase != .completed else { throw .alreadyCompleted }
-            activateLocked(from: current)
+            activateLocked()
             var events = program.machine.setReversed(reversed, at: now)
             program.machine.setSpeed(speed, at: now)
             events += program.machine.start(at: now, delay: 0)
@@ -96,10 +93,9 @@ extension Animator {
     ) throws(AnimatorError) {
         guard motion.duration.isFinite, motion.duration >= 0 else { throw .invalidDuration(motion.duration) }
         let now = self.now
-        let current = state.value
         try run(at: now) { program throws(AnimatorError) -> MachineEvents in
             guard program.machine.phase != .completed else { throw .alreadyCompleted }
-            activateLocked(from: current)
+            activateLocked()
             return program.machine.follow(motion, towards: position == .start ? .start : .end, at: now)
         }
     }

@@ -9,7 +9,7 @@ extension Animator {
 
     func complete(at position: AnimatorPosition, finished: Bool) {
         let now = self.now
-        var publishing: [any StatePublishing] = []
+        var publishing: [_AnimatorCore] = []
         group.lock.lock()
         group.syncLocked(program)
         guard let completion = program.machine.complete(at: position, finished: finished, clock: now) else {
@@ -51,7 +51,7 @@ extension Animator {
         at now: Double, _ body: (AnimatorProgram) throws(AnimatorError) -> MachineEvents
     ) throws(AnimatorError) {
         var deliveries: [AnimatorDelivery] = []
-        var publishing: [any StatePublishing] = []
+        var publishing: [_AnimatorCore] = []
         group.lock.lock()
         group.syncLocked(program)
         let events: MachineEvents
@@ -75,7 +75,7 @@ extension Animator {
 
     /// Writes every animation's value at the current position into the state (a scrub).
     func applyValues() {
-        var publishing: [any StatePublishing] = []
+        var publishing: [_AnimatorCore] = []
         group.lock.lock()
         let markers = program.applyValuesLocked(epoch: AnimatorGroupEpoch.next(), publishing: &publishing)
         let emitter = program.eventEmitter
@@ -85,13 +85,13 @@ extension Animator {
     }
 
     private func deliver(
-        _ deliveries: [AnimatorDelivery], publishing: [any StatePublishing], releasing: AnyObject?
+        _ deliveries: [AnimatorDelivery], publishing: [_AnimatorCore], releasing: AnyObject?
     ) {
         if !publishing.isEmpty {
             if let batch = PublicationBatch.current {
                 batch.add(publishing)
             } else {
-                for state in publishing { state.publish() }
+                for state in publishing { state.publishState() }
             }
         }
         for delivery in deliveries { delivery.deliver() }

@@ -103,10 +103,11 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
         self.state = state
         group = AnimatorGroup.group(for: clock)
-        super.init(duration: duration, timing: timing, cell: state.cell, isPlainState: state.isPlain, publisher: state)
+        super.init(duration: duration, timing: timing, cell: state.cell, isPlainState: state.isPlain)
     }
 
     /// Creates an animator with a state of its own.
+    @inlinable
     public convenience init(
         duration: Double, timing: TimingCurve = .linear, initialValue: Root, clock: any FrameClock
     ) throws(AnimatorError) {
@@ -132,15 +133,28 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
 
     /// Before the first start (or scrub), makes the pending entries begin from the state's
     /// current values (under the group's lock).
-    func activateLocked(from current: Root) {
+    ///
+    /// The state is read here, when an entry needs it: a number of a plain-data state is read
+    /// from its word under the cell's lock (the order every writer takes them in: the group's,
+    /// then the cell's), and the whole value only for the animations made from it (closures, or
+    /// a state that holds references), so starting an animator of numbers copies no value.
+    func activateLocked() {
         guard program.machine.phase == .inactive, program.hasPending else { return }
+        var current: Root?
         for index in program.entries.indices where program.entries[index].isPending {
             let entry = program.entries[index]
+            if entry.closure < 0, program.isPlainState {
+                program.entries[index].isPending = false
+                program.entries[index].from = program.cell.lockedNumber(atWord: entry.offset >> 3)
+                continue
+            }
+            let value = current ?? state.value
+            current = value
             if entry.closure >= 0 {
-                program.entries[index] = entryLocked(typedAnimations.deferred[entry.closure](current, entry.startFraction))
+                program.entries[index] = entryLocked(typedAnimations.deferred[entry.closure](value, entry.startFraction))
             } else {
                 program.entries[index].isPending = false
-                program.entries[index].from = Self.number(atOffset: entry.offset, of: current)
+                program.entries[index].from = Self.number(atOffset: entry.offset, of: value)
             }
         }
         typed?.deferred = []
@@ -157,6 +171,10 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
             typed.closures.append(apply)
         }
         return entry
+    }
+
+    override func publishState() {
+        state.publish()
     }
 
     /// Applies every animation to the whole state: for closures, and for states that hold

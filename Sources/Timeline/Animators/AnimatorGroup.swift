@@ -32,8 +32,9 @@ final class AnimatorGroup: @unchecked Sendable {
     @exclusivity(unchecked) private var isDetached = false
     /// The last clock time a tick brought, for commands issued after the clock is gone.
     @exclusivity(unchecked) private(set) var lastTime = 0.0
-    /// Reused between ticks: the states to publish after a tick.
-    @exclusivity(unchecked) private var publishBuffer: [any StatePublishing] = []
+    /// Reused between ticks: the animators whose states to publish after a tick (the first
+    /// animator of each observed state that wrote it).
+    @exclusivity(unchecked) private var publishBuffer: [_AnimatorCore] = []
     /// The motions played on the clock (``Playback``), not kept alive, stepped after the
     /// animators in each tick, in the order they started.
     @exclusivity(unchecked) private var followers: [WeakFollower] = []
@@ -183,7 +184,7 @@ final class AnimatorGroup: @unchecked Sendable {
         let following = followers
         lock.unlock()
         if !publishing.isEmpty {
-            for state in publishing { state.publish() }
+            for animator in publishing { animator.publishState() }
             publishing.removeAll(keepingCapacity: true)
         }
         // The buffer goes back for the next frame; one that never held a state has nothing to keep.
@@ -360,7 +361,7 @@ struct RunSlot {
     /// on a line at all): then returns `false`, and the program's step runs it.
     @inline(__always)
     mutating func runFrame(
-        at time: Double, epoch: UInt, memo: inout ProgressMemo, publishing: inout [any StatePublishing]
+        at time: Double, epoch: UInt, memo: inout ProgressMemo, publishing: inout [_AnimatorCore]
     ) -> Bool {
         guard isFast else { return false }
         let position = Self.position(
@@ -392,7 +393,7 @@ struct RunSlot {
             store: { cell.store($0, atWord: $1) })
         if cell.isObserved, cell.flags != epoch {
             cell.flags = epoch
-            publishing.append(program._withUnsafeGuaranteedRef { $0.publisher })
+            publishing.append(program.takeUnretainedValue())
         }
         cell.unlock(from: sequence)
         return true
@@ -544,7 +545,8 @@ final class PublicationBatch: @unchecked Sendable {
     @TaskLocal static var current: PublicationBatch?
 
     private let lock = SpinLock()
-    @exclusivity(unchecked) private var states: [any StatePublishing] = []
+    /// For each state to publish, the first of its animators queued.
+    @exclusivity(unchecked) private var publishers: [_AnimatorCore] = []
 
     /// Runs `body` collecting publications, then publishes each state once.
     static func publishingOnce<Value>(_ body: () throws(AnimatorError) -> Value) throws(AnimatorError) -> Value {
@@ -556,18 +558,21 @@ final class PublicationBatch: @unchecked Sendable {
         return try result.get()
     }
 
-    /// Queues states for publishing at the end (each once).
-    func add(_ new: [any StatePublishing]) {
+    /// Queues animators' states for publishing at the end (each state once, whichever of its
+    /// animators queued it).
+    func add(_ new: [_AnimatorCore]) {
         lock.withLock {
-            for state in new where !states.contains(where: { $0 === state }) { states.append(state) }
+            for animator in new where !publishers.contains(where: { $0.cell.base == animator.cell.base }) {
+                publishers.append(animator)
+            }
         }
     }
 
     private func flush() {
         let pending = lock.withLock {
-            defer { states = [] }
-            return states
+            defer { publishers = [] }
+            return publishers
         }
-        for state in pending { state.publish() }
+        for animator in pending { animator.publishState() }
     }
 }

@@ -31,6 +31,34 @@ public class _AnimatorCore: @unchecked Sendable {
         var lastProgress = 0.0
     }
 
+    /// An animator's entries: the first held inline, the others in an array (most animators
+    /// animate one property, and then allocate nothing for their entries).
+    struct EntryList: RandomAccessCollection, MutableCollection, Sendable {
+        private var first = Entry(startFraction: 0)
+        private var others: [Entry] = []
+        private(set) var count = 0
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(index: Int) -> Entry {
+            get {
+                precondition(index >= 0 && index < count, "entry index out of range")
+                return index == 0 ? first : others[index - 1]
+            }
+            set {
+                precondition(index >= 0 && index < count, "entry index out of range")
+                if index == 0 { first = newValue } else { others[index - 1] = newValue }
+            }
+        }
+
+        /// Adds `entry` at the end.
+        mutating func append(_ entry: Entry) {
+            if count == 0 { first = entry } else { others.append(entry) }
+            count += 1
+        }
+    }
+
     /// A number written straight into the state's cell, as the batch's loop reads it.
     struct Lane: Sendable {
         var startFraction: Double
@@ -94,15 +122,13 @@ public class _AnimatorCore: @unchecked Sendable {
     /// The state's cell and whether the numbers can be stored into it directly.
     let cell: StateCell
     let isPlainState: Bool
-    /// The state, to publish once per frame.
-    let publisher: any StatePublishing
     /// The animator's events, made the first time someone asks for them: until then there is no
     /// one to deliver to, and a tick delivers nothing (an animator's completion, in a batch of
     /// 10,000, cost 85 ns more with an emitter of no observers to send to).
     @exclusivity(unchecked) var eventEmitter: Emitter<AnimatorEvent, Never>?
 
     @exclusivity(unchecked) var machine: AnimatorStateMachine
-    @exclusivity(unchecked) var entries: [Entry] = []
+    @exclusivity(unchecked) var entries = EntryList()
     /// Whether some entry needs the whole state; otherwise every entry is a direct store.
     @exclusivity(unchecked) var usesClosures = false
     @exclusivity(unchecked) var completionHandlers: [@Sendable (Completion) -> Void] = []
@@ -122,16 +148,12 @@ public class _AnimatorCore: @unchecked Sendable {
     /// The animator while it is in the running list: a running animator stays alive.
     @exclusivity(unchecked) var keepAlive: AnyObject?
 
-    init(
-        duration: Double, timing: TimingCurve, cell: StateCell, isPlainState: Bool,
-        publisher: any StatePublishing
-    ) {
+    init(duration: Double, timing: TimingCurve, cell: StateCell, isPlainState: Bool) {
         self.duration = duration
         self.timing = timing
         curveTable = timing.sharedTable
         self.cell = cell
         self.isPlainState = isPlainState
-        self.publisher = publisher
         machine = AnimatorStateMachine(duration: duration)
     }
 
@@ -201,7 +223,7 @@ public class _AnimatorCore: @unchecked Sendable {
     /// Advances the state machine to `clockTime`, writes the values, and queues what happened.
     func advanceLocked(
         to clockTime: Double, epoch: UInt, deliveries: inout [AnimatorDelivery],
-        publishing: inout [any StatePublishing]
+        publishing: inout [_AnimatorCore]
     ) {
         let (events, completion) = machine.advance(to: clockTime)
         let markers = applyValuesLocked(epoch: epoch, publishing: &publishing)
@@ -224,7 +246,7 @@ public class _AnimatorCore: @unchecked Sendable {
 
     /// Writes every animation's value at the current position into the state, queues the state
     /// for publishing once this epoch if it is observed, and returns the markers passed.
-    func applyValuesLocked(epoch: UInt, publishing: inout [any StatePublishing]) -> [AnimatorEvent] {
+    func applyValuesLocked(epoch: UInt, publishing: inout [_AnimatorCore]) -> [AnimatorEvent] {
         // Pending entries (the animator has never run) have no values yet.
         guard !entries.isEmpty, !hasPending else { return [] }
         let fraction = machine.fractionComplete
@@ -241,10 +263,17 @@ public class _AnimatorCore: @unchecked Sendable {
         }
         if cell.isObserved, cell.flags != epoch {
             cell.flags = epoch
-            publishing.append(publisher)
+            publishing.append(self)
         }
         cell.unlock(from: sequence)
         return markerEvents
+    }
+
+    /// Sends the state's current value to its observers, if any: once per frame, for the first of
+    /// its animators that wrote it (the animator's generic part; the batch queues animators, not
+    /// states, so that making an animator looks up no type metadata for its state).
+    func publishState() {
+        preconditionFailure("an animator publishes its state itself")
     }
 
     /// Applies every entry at `fraction` to the whole state (the cell is locked, and so is the
@@ -306,11 +335,6 @@ struct SharedProgress {
     }
 }
 
-/// A state that publishes its value to its observers once per frame.
-protocol StatePublishing: AnyObject, Sendable {
-    /// Sends the current value to the observers, if any.
-    func publish()
-}
 
 /// What a tick (or a command) leaves to deliver after unlocking: an animator's events, and its
 /// completion with the handlers to call.

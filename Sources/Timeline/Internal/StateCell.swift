@@ -122,6 +122,14 @@ struct StateCell: @unchecked Sendable {
         words[index].store(value.bitPattern, ordering: .relaxed)
     }
 
+    /// The `Double` at word `index`, read under the lock (a number of a plain-data value, read
+    /// whole as of one write).
+    func lockedNumber(atWord index: Int) -> Double {
+        let sequence = lock()
+        defer { unlock(from: sequence) }
+        return Double(bitPattern: words[index].load(ordering: .relaxed))
+    }
+
     /// Stores a plain-data value (the cell must be locked).
     @inlinable
     func storePlain<Value>(_ value: Value) {

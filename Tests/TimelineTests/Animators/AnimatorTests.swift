@@ -376,6 +376,40 @@ struct TransitionTests {
         }
     }
 
+    /// A transition-wide scrub publishes a state its two animators write once, with both values
+    /// (the batch queues the first animator of each state, and the transition keeps one per
+    /// state); a tick publishes it once too.
+    @Test
+    func aStateTwoAnimatorsWriteIsPublishedOncePerScrubAndPerTick() throws {
+        let clock = ManualClock()
+        let state = AnimatedState(Card())
+        let other = AnimatedState(Card())
+        let a = try Animator(duration: 1, state: state, clock: clock)
+        let b = try Animator(duration: 0.5, state: state, clock: clock)
+        let c = try Animator(duration: 1, state: other, clock: clock)
+        try a.addAnimation(\.scale, to: 3)
+        try b.addAnimation(\.alpha, to: 1)
+        try c.addAnimation(\.alpha, to: 1)
+        let transition = Transition()
+        transition.add(a)
+        transition.add(b)
+        transition.add(c)
+        let seen = Inbox<Card>(), seenOther = Inbox<Card>()
+        let observation = state.values.observe { seen.append($0) }
+        let otherObservation = other.values.observe { seenOther.append($0) }
+        defer { observation.cancel(); otherObservation.cancel() }
+        try transition.scrub(toFraction: 0.4)
+        // The replayed first value, then one publication with scale 1 + 2 × 0.4 and alpha 0.4 / 0.5.
+        #expect(seen.all.count == 2)
+        #expect(close(seen.all[1].scale, 1.8) && close(seen.all[1].alpha, 0.8))
+        #expect(seenOther.all.count == 2)
+        #expect(close(seenOther.all[1].alpha, 0.4))
+        try transition.start()
+        clock.advance(by: .milliseconds(100))
+        #expect(seen.all.count == 4, "the start's publication, then the tick's")
+        #expect(seenOther.all.count == 4)
+    }
+
     @Test(arguments: [true, false])
     func interactiveScrubThenFinishOrCancel(cancel: Bool) throws {
         let clock = ManualClock()

@@ -134,30 +134,26 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     /// Before the first start (or scrub), makes the pending entries begin from the state's
     /// current values (under the group's lock).
     ///
-    /// The state is read here, when an entry needs it: a number of a plain-data state is read
-    /// from its word under the cell's lock (the order every writer takes them in: the group's,
-    /// then the cell's), and the whole value only for the animations made from it (closures, or
-    /// a state that holds references), so starting an animator of numbers copies no value.
+    /// The state is read here, as much as the entries need: numbers of a plain-data state from
+    /// their words (``AnimatorProgram/activateNumbersLocked()``), the whole value only for
+    /// animations made from it (closures, or numbers of a state that holds references). Starting
+    /// an animator of numbers copies no value and looks up no type.
     func activateLocked() {
         guard program.machine.phase == .inactive, program.hasPending else { return }
-        var current: Root?
-        for index in program.entries.indices where program.entries[index].isPending {
-            let entry = program.entries[index]
-            if entry.closure < 0, program.isPlainState {
-                program.entries[index].isPending = false
-                program.entries[index].from = program.cell.lockedNumber(atWord: entry.offset >> 3)
-                continue
+        if program.activateNumbersLocked() {
+            let current = state.value
+            for index in program.entries.indices where program.entries[index].isPending {
+                let closure = program.entries[index].closure
+                if closure >= 0 {
+                    let start = program.entries[index].startFraction
+                    program.entries[index] = entryLocked(typedAnimations.deferred[closure](current, start))
+                } else {
+                    program.entries[index].isPending = false
+                    program.entries[index].from = Self.number(atOffset: program.entries[index].offset, of: current)
+                }
             }
-            let value = current ?? state.value
-            current = value
-            if entry.closure >= 0 {
-                program.entries[index] = entryLocked(typedAnimations.deferred[entry.closure](value, entry.startFraction))
-            } else {
-                program.entries[index].isPending = false
-                program.entries[index].from = Self.number(atOffset: entry.offset, of: value)
-            }
+            typed?.deferred = []
         }
-        typed?.deferred = []
         program.entriesChanged()
         group.refreshLocked(program)
     }

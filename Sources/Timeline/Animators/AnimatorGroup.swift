@@ -23,9 +23,11 @@ final class AnimatorGroup: @unchecked Sendable {
     @exclusivity(unchecked) fileprivate weak var clock: (any FrameClock)?
     /// The clock's identity: the group's key in the registry.
     private let clockKey: ObjectIdentifier
-    /// The animators that run or wait out a delay, in the order they started.
-    @exclusivity(unchecked) private var running: [AnimatorProgram] = []
-    /// Beside each running animator, what the loop needs to run its frame without touching it.
+    /// A manual clock's time, which it stores at every change: read without loading the clock.
+    private let manualSeconds: ClockSeconds?
+    /// The animators that run or wait out a delay, in the order they started: what the loop
+    /// needs to run each one's frame without touching it. Each is kept alive by its own
+    /// `keepAlive` while it is here, so the list retains nothing.
     @exclusivity(unchecked) private var slots: [RunSlot] = []
     @exclusivity(unchecked) private var registration: ClockRegistration?
     /// Whether the clock is gone: nothing runs any more.
@@ -42,11 +44,14 @@ final class AnimatorGroup: @unchecked Sendable {
     fileprivate init(clock: any FrameClock) {
         self.clock = clock
         clockKey = ObjectIdentifier(clock)
+        manualSeconds = (clock as? ManualClock)?.seconds
         lastTime = clock.now.inSeconds
     }
 
-    /// The current clock time, or the last known one once the clock is gone.
+    /// The current clock time, or the last known one once the clock is gone (a manual clock's
+    /// last time, whether or not it ticked at it).
     var now: Double {
+        if let manualSeconds { return manualSeconds.value }
         if let clock { return clock.now.inSeconds }
         return lock.withLock { lastTime }
     }
@@ -61,9 +66,8 @@ final class AnimatorGroup: @unchecked Sendable {
         let runs = program.isRunningOrWaiting && !isDetached
         let index = program.runningIndex
         if runs, index < 0 {
-            program.runningIndex = running.count
+            program.runningIndex = slots.count
             program.keepAlive = animator
-            running.append(program)
             slots.append(RunSlot(program))
             return nil
         }
@@ -72,13 +76,11 @@ final class AnimatorGroup: @unchecked Sendable {
             return nil
         }
         if index >= 0 {
-            let last = running.count - 1
+            let last = slots.count - 1
             if index != last {
-                running.swapAt(index, last)
                 slots.swapAt(index, last)
-                running[index].runningIndex = index
+                slots[index].program._withUnsafeGuaranteedRef { $0.runningIndex = index }
             }
-            running.removeLast()
             slots.removeLast()
             program.runningIndex = -1
             defer { program.keepAlive = nil }
@@ -139,47 +141,38 @@ final class AnimatorGroup: @unchecked Sendable {
         publishBuffer = []
         var kept = 0
         var memo = ProgressMemo()
-        let count = running.count
-        running.withUnsafeMutableBufferPointer { running in
-            slots.withUnsafeMutableBufferPointer { slots in
-                for index in 0..<count {
-                    if slots[index].runFrame(at: time, epoch: epoch, memo: &memo, publishing: &publishing) {
-                        if kept != index {
-                            running.swapAt(kept, index)
-                            slots[kept] = slots[index]
-                            slots[kept].program._withUnsafeGuaranteedRef { $0.runningIndex = kept }
-                        }
-                        kept += 1
-                        continue
+        let count = slots.count
+        slots.withUnsafeMutableBufferPointer { slots in
+            for index in 0..<count {
+                if slots[index].runFrame(at: time, epoch: epoch, memo: &memo, publishing: &publishing) {
+                    if kept != index {
+                        slots[kept] = slots[index]
+                        slots[kept].program._withUnsafeGuaranteedRef { $0.runningIndex = kept }
                     }
-                    // The running list keeps the program alive: no retain (a cold cache line
-                    // written) for each animator that completes.
-                    let stillRuns = slots[index].program._withUnsafeGuaranteedRef { program in
-                        program.advanceLocked(to: time, epoch: epoch, deliveries: &deliveries, publishing: &publishing)
-                        if program.isRunningOrWaiting {
-                            slots[index] = RunSlot(program)
-                            if kept != index { program.runningIndex = kept }
-                            return true
-                        }
-                        program.runningIndex = -1
-                        // Moved out, released after unlocking.
-                        if let animator = program.keepAlive.take() { finished.append(animator) }
-                        return false
+                    kept += 1
+                    continue
+                }
+                // The program's `keepAlive` keeps it alive: no retain (a cold cache line written)
+                // for each animator that completes.
+                let stillRuns = slots[index].program._withUnsafeGuaranteedRef { program in
+                    program.advanceLocked(to: time, epoch: epoch, deliveries: &deliveries, publishing: &publishing)
+                    if program.isRunningOrWaiting {
+                        slots[index] = RunSlot(program)
+                        if kept != index { program.runningIndex = kept }
+                        return true
                     }
-                    if stillRuns {
-                        if kept != index {
-                            running.swapAt(kept, index)
-                            slots[kept] = slots[index]
-                        }
-                        kept += 1
-                    }
+                    program.runningIndex = -1
+                    // Moved out, released after unlocking.
+                    if let animator = program.keepAlive.take() { finished.append(animator) }
+                    return false
+                }
+                if stillRuns {
+                    if kept != index { slots[kept] = slots[index] }
+                    kept += 1
                 }
             }
         }
-        if kept < count {
-            running.removeLast(count - kept)
-            slots.removeLast(count - kept)
-        }
+        if kept < count { slots.removeLast(count - kept) }
         // Taken in the tick's one critical section: a group with no playbacks pays nothing more.
         let following = followers
         lock.unlock()
@@ -233,15 +226,15 @@ final class AnimatorGroup: @unchecked Sendable {
         var deliveries: [AnimatorDelivery] = []
         let released = lock.withLock { () -> [AnyObject?] in
             isDetached = true
-            for (index, program) in running.enumerated() where slots[index].isFast {
-                program.machine.recordPosition(slots[index].position)
+            for slot in slots where slot.isFast {
+                slot.program._withUnsafeGuaranteedRef { $0.machine.recordPosition(slot.position) }
             }
             defer {
-                running = []
                 slots = []
                 followers = []
             }
-            return running.map { program in
+            return slots.map { slot in
+                let program = slot.program.takeUnretainedValue()
                 if let completion = program.machine.complete(at: .current, finished: false, clock: lastTime) {
                     deliveries.append(program.finishLocked(events: [], completion: completion))
                 }
@@ -276,8 +269,8 @@ final class AnimatorGroup: @unchecked Sendable {
     func recordedRuns(writingTo cellBase: UnsafeMutableRawPointer) -> [RecordedRun] {
         lock.withLock {
             var runs: [RecordedRun] = []
-            for (index, slot) in slots.enumerated() where slot.isFast && slot.cellBase == cellBase && slot.laneCount > 0 {
-                runs.append(RecordedRun(slot, program: running[index]))
+            for slot in slots where slot.isFast && slot.cellBase == cellBase && slot.laneCount > 0 {
+                runs.append(RecordedRun(slot, program: slot.program.takeUnretainedValue()))
             }
             return runs
         }
@@ -307,7 +300,7 @@ final class AnimatorGroup: @unchecked Sendable {
 /// One running animator as the batch's loop sees it: the line its position follows, the numbers it
 /// writes and where.
 struct RunSlot {
-    /// The program (kept alive by the running list beside the slots).
+    /// The program (kept alive by its `keepAlive` while it has a slot).
     var program: Unmanaged<AnimatorProgram>
     var anchorClock = 0.0
     var anchorPosition = 0.0

@@ -41,14 +41,15 @@ public class _AnimatorCore: @unchecked Sendable {
         var startIndex: Int { 0 }
         var endIndex: Int { count }
 
+        // Yielded in place: reading or changing a field copies no entry (nor retains its markers).
         subscript(index: Int) -> Entry {
-            get {
+            _read {
                 precondition(index >= 0 && index < count, "entry index out of range")
-                return index == 0 ? first : others[index - 1]
+                if index == 0 { yield first } else { yield others[index - 1] }
             }
-            set {
+            _modify {
                 precondition(index >= 0 && index < count, "entry index out of range")
-                if index == 0 { first = newValue } else { others[index - 1] = newValue }
+                if index == 0 { yield &first } else { yield &others[index - 1] }
             }
         }
 
@@ -197,23 +198,45 @@ public class _AnimatorCore: @unchecked Sendable {
         }
     }
 
+    /// Makes the pending numbers of a plain-data state begin from the state's words, each read
+    /// under the cell's lock (the order every writer takes them in: the group's lock, then the
+    /// cell's).
+    ///
+    /// - Returns: Whether entries are still pending: those need the state's whole value.
+    func activateNumbersLocked() -> Bool {
+        var needsValue = false
+        for index in entries.indices where entries[index].isPending {
+            if isPlainState, entries[index].closure < 0 {
+                entries[index].isPending = false
+                entries[index].from = cell.lockedNumber(atWord: entries[index].offset >> 3)
+            } else {
+                needsValue = true
+            }
+        }
+        return needsValue
+    }
+
     /// Rebuilds the lanes after the entries changed (none of them pending).
     func entriesChanged() {
         hasPending = false
-        usesClosures = entries.contains { $0.closure >= 0 }
+        usesClosures = false
+        for index in entries.indices where entries[index].closure >= 0 { usesClosures = true }
         lanes?.deallocate()
         lanes = nil
         laneCount = 0
         guard writesLanes, !entries.isEmpty else { return }
-        func lane(_ entry: Entry) -> Lane {
-            Lane(startFraction: entry.startFraction, from: entry.from, to: entry.to, word: entry.offset >> 3)
+        // Field by field: no copy of an entry (and of its markers).
+        func lane(at index: Int) -> Lane {
+            Lane(
+                startFraction: entries[index].startFraction, from: entries[index].from, to: entries[index].to,
+                word: entries[index].offset >> 3)
         }
-        firstLane = lane(entries[0])
+        firstLane = lane(at: 0)
         laneCount = entries.count
         guard laneCount > 1 else { return }
         let buffer = UnsafeMutablePointer<Lane>.allocate(capacity: entries.count)
-        for (index, entry) in entries.enumerated() {
-            (buffer + index).initialize(to: lane(entry))
+        for index in entries.indices {
+            (buffer + index).initialize(to: lane(at: index))
         }
         lanes = buffer
     }

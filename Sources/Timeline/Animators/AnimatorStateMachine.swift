@@ -40,6 +40,7 @@ struct AnimatorStateMachine: Sendable {
     /// position is `anchorPosition + (clock - anchorClock) × velocity`, clamped to the duration.
     /// A batch evaluates that line directly and hands the frame back to ``advance(to:)`` when it
     /// reaches an end.
+    @inline(__always)
     var linearRun: (anchorClock: Double, anchorPosition: Double, velocity: Double)? {
         guard phase == .running, drive == nil else { return nil }
         return (anchorClock, anchorPosition, isReversed ? -speed : speed)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A clock whose source time moves only when told to: for tests and offline rendering.
 ///
 /// Every call that moves the clock delivers one tick, synchronously, before it returns.
@@ -16,6 +18,10 @@ public final class ManualClock: FrameClock {
     /// Time, handlers, and the clock's animator group.
     let core = ClockCore()
     private let source = Locked<(time: Duration, frame: Int)>((.zero, 0))
+    /// The clock time in seconds, stored at every change (under the source's lock, before the
+    /// tick that brings it), for the animators of the clock: a command reads it with one atomic
+    /// load instead of two locks and a weak reference. Held by the clock's animator group too.
+    let seconds = ClockSeconds()
 
     /// The frame rate used by ``advanceFrame()``.
     public let frameRate: FrameRate
@@ -56,6 +62,7 @@ public final class ManualClock: FrameClock {
             // Saturating: past the largest time the clock keeps, it stays there.
             let step = max(duration, .zero)
             state.time = step > Self.maximumTime - state.time ? Self.maximumTime : state.time + step
+            storeSeconds(atSource: state.time)
             return state.time
         }
         return core.tick(atSource: time)
@@ -66,6 +73,7 @@ public final class ManualClock: FrameClock {
     public func advance(to time: Duration) -> Tick {
         let time = source.withLock { state in
             state.time = max(state.time, min(time, Self.maximumTime))
+            storeSeconds(atSource: state.time)
             return state.time
         }
         return core.tick(atSource: time)
@@ -86,6 +94,7 @@ public final class ManualClock: FrameClock {
                 guard estimate.rounded(.down) < Double(Self.lastFrame), state.frame < Self.lastFrame else {
                     // No later frame can be counted: a tick at the current time.
                     state.frame = Self.lastFrame
+                    storeSeconds(atSource: state.time)
                     return state.time
                 }
                 next = max(next, Int(estimate.rounded(.down)))
@@ -94,6 +103,7 @@ public final class ManualClock: FrameClock {
             }
             state.frame = next
             state.time = frameRate.time(ofFrame: next)
+            storeSeconds(atSource: state.time)
             return state.time
         }
         return core.tick(atSource: time)
@@ -113,18 +123,42 @@ public final class ManualClock: FrameClock {
     }
 
     /// Stops clock time; later ticks report the same time until ``resume()``.
-    public func pause() { core.pause(atSource: sourceTime) }
+    public func pause() {
+        source.withLock { state in
+            core.pause(atSource: state.time)
+            storeSeconds(atSource: state.time)
+        }
+    }
 
     /// Lets clock time run again.
-    public func resume() { core.resume(atSource: sourceTime) }
+    public func resume() {
+        source.withLock { state in
+            core.resume(atSource: state.time)
+            storeSeconds(atSource: state.time)
+        }
+    }
 
     /// Changes how fast clock time runs relative to source time.
     public func setRate(_ rate: Double) throws(ClockError) {
-        try core.setRate(rate, atSource: sourceTime)
+        try source.withLock { state throws(ClockError) in
+            try core.setRate(rate, atSource: state.time)
+            storeSeconds(atSource: state.time)
+        }
     }
 
     /// Makes the current clock time `time`.
-    public func seek(to time: Duration) { core.seek(to: time, atSource: sourceTime) }
+    public func seek(to time: Duration) {
+        source.withLock { state in
+            core.seek(to: time, atSource: state.time)
+            storeSeconds(atSource: state.time)
+        }
+    }
+
+    /// Stores the clock time at source time `source` in ``seconds`` (under the source's lock, so
+    /// that changes store in the order they happen).
+    private func storeSeconds(atSource source: Duration) {
+        seconds.store(core.now(atSource: source).inSeconds)
+    }
 
     /// Every tick, after the tick handlers have run.
     public var ticks: Emitter<Tick, Never> { core.ticks }
@@ -133,4 +167,15 @@ public final class ManualClock: FrameClock {
     public func addTickHandler(_ handler: @escaping @Sendable (Tick) -> Void) -> ClockRegistration {
         core.addHandler(handler)
     }
+}
+
+/// A clock's time in seconds, as its last change left it: read with one atomic load.
+final class ClockSeconds: Sendable {
+    private let bits = Atomic<UInt64>(0)
+
+    /// The time in seconds.
+    var value: Double { Double(bitPattern: bits.load(ordering: .acquiring)) }
+
+    /// Stores a new time in seconds.
+    func store(_ seconds: Double) { bits.store(seconds.bitPattern, ordering: .releasing) }
 }

@@ -98,7 +98,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     /// - Throws: ``AnimatorError/invalidDuration(_:)``.
     public init(
         duration: Double, timing: TimingCurve = .linear, state: AnimatedState<Root>,
-        clock: any FrameClock
+        clock: borrowing any FrameClock
     ) throws(AnimatorError) {
         guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
         self.state = state
@@ -109,7 +109,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     /// Creates an animator with a state of its own.
     @inlinable
     public convenience init(
-        duration: Double, timing: TimingCurve = .linear, initialValue: Root, clock: any FrameClock
+        duration: Double, timing: TimingCurve = .linear, initialValue: Root, clock: borrowing any FrameClock
     ) throws(AnimatorError) {
         try self.init(duration: duration, timing: timing, state: AnimatedState(initialValue), clock: clock)
     }
@@ -142,14 +142,14 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         guard program.machine.phase == .inactive, program.hasPending else { return }
         if program.activateNumbersLocked() {
             let current = state.value
-            for index in program.entries.indices where program.entries[index].isPending {
-                let closure = program.entries[index].closure
-                if closure >= 0 {
-                    let start = program.entries[index].startFraction
-                    program.entries[index] = entryLocked(typedAnimations.deferred[closure](current, start))
+            let makers = typedAnimations.deferred
+            program.entries.updateEach { _, entry in
+                guard entry.isPending else { return }
+                if entry.closure >= 0 {
+                    entry = entryLocked(makers[entry.closure](current, entry.startFraction))
                 } else {
-                    program.entries[index].isPending = false
-                    program.entries[index].from = Self.number(atOffset: program.entries[index].offset, of: current)
+                    entry.isPending = false
+                    entry.from = Self.number(atOffset: entry.offset, of: current)
                 }
             }
             typed?.deferred = []
@@ -178,18 +178,19 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     override func applyWholeStateLocked(fraction: Double, markers: inout [AnimatorEvent]) {
         var root = state.storage.take()
         var shared = SharedProgress()
-        for index in program.entries.indices {
-            let progress = shared.progress(startingAt: program.entries[index].startFraction) {
+        let program = self.program
+        program.entries.updateEach { _, entry in
+            let progress = shared.progress(startingAt: entry.startFraction) {
                 program.progress(startingAt: $0, at: fraction)
             }
-            let backwards = progress < program.entries[index].lastProgress
-            AnimatorProgram.passMarkers(of: &program.entries[index], to: progress, into: &markers)
-            let entry = program.entries[index]
+            let backwards = progress < entry.lastProgress
+            AnimatorProgram.passMarkers(of: &entry, to: progress, into: &markers)
             if entry.closure >= 0 {
                 typed.unsafelyUnwrapped.closures[entry.closure](progress, backwards, &root)
             } else {
                 let value = AnimatorProgram.Lane.value(from: entry.from, to: entry.to, at: progress)
-                withUnsafeMutableBytes(of: &root) { $0.storeBytes(of: value, toByteOffset: entry.offset, as: Double.self) }
+                let offset = entry.offset
+                withUnsafeMutableBytes(of: &root) { $0.storeBytes(of: value, toByteOffset: offset, as: Double.self) }
             }
         }
         state.storage.put(root)

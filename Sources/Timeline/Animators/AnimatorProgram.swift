@@ -41,16 +41,32 @@ public class _AnimatorCore: @unchecked Sendable {
         var startIndex: Int { 0 }
         var endIndex: Int { count }
 
-        // Yielded in place: reading or changing a field copies no entry (nor retains its markers).
         subscript(index: Int) -> Entry {
-            _read {
+            get {
                 precondition(index >= 0 && index < count, "entry index out of range")
-                if index == 0 { yield first } else { yield others[index - 1] }
+                return index == 0 ? first : others[index - 1]
             }
-            _modify {
+            set {
                 precondition(index >= 0 && index < count, "entry index out of range")
-                if index == 0 { yield &first } else { yield &others[index - 1] }
+                if index == 0 { first = newValue } else { others[index - 1] = newValue }
             }
+        }
+
+        /// Calls `body` with each entry and its index, in order, in place: no entry (nor its
+        /// markers) is copied, as a subscript's get and set would copy it.
+        @inline(__always)
+        mutating func updateEach(_ body: (Int, inout Entry) throws -> Void) rethrows {
+            guard count > 0 else { return }
+            try body(0, &first)
+            for index in others.indices { try body(index + 1, &others[index]) }
+        }
+
+        /// Calls `body` with each entry and its index, in order, without copying them.
+        @inline(__always)
+        func readEach(_ body: (Int, borrowing Entry) throws -> Void) rethrows {
+            guard count > 0 else { return }
+            try body(0, first)
+            for index in others.indices { try body(index + 1, others[index]) }
         }
 
         /// Adds `entry` at the end.
@@ -205,10 +221,12 @@ public class _AnimatorCore: @unchecked Sendable {
     /// - Returns: Whether entries are still pending: those need the state's whole value.
     func activateNumbersLocked() -> Bool {
         var needsValue = false
-        for index in entries.indices where entries[index].isPending {
-            if isPlainState, entries[index].closure < 0 {
-                entries[index].isPending = false
-                entries[index].from = cell.lockedNumber(atWord: entries[index].offset >> 3)
+        let isPlainState = self.isPlainState, cell = self.cell
+        entries.updateEach { _, entry in
+            guard entry.isPending else { return }
+            if isPlainState, entry.closure < 0 {
+                entry.isPending = false
+                entry.from = cell.lockedNumber(atWord: entry.offset >> 3)
             } else {
                 needsValue = true
             }
@@ -219,25 +237,22 @@ public class _AnimatorCore: @unchecked Sendable {
     /// Rebuilds the lanes after the entries changed (none of them pending).
     func entriesChanged() {
         hasPending = false
-        usesClosures = false
-        for index in entries.indices where entries[index].closure >= 0 { usesClosures = true }
+        var usesClosures = false
+        entries.readEach { _, entry in if entry.closure >= 0 { usesClosures = true } }
+        self.usesClosures = usesClosures
         lanes?.deallocate()
         lanes = nil
         laneCount = 0
         guard writesLanes, !entries.isEmpty else { return }
-        // Field by field: no copy of an entry (and of its markers).
-        func lane(at index: Int) -> Lane {
-            Lane(
-                startFraction: entries[index].startFraction, from: entries[index].from, to: entries[index].to,
-                word: entries[index].offset >> 3)
-        }
-        firstLane = lane(at: 0)
         laneCount = entries.count
-        guard laneCount > 1 else { return }
-        let buffer = UnsafeMutablePointer<Lane>.allocate(capacity: entries.count)
-        for index in entries.indices {
-            (buffer + index).initialize(to: lane(at: index))
+        let buffer = laneCount > 1 ? UnsafeMutablePointer<Lane>.allocate(capacity: laneCount) : nil
+        var firstLane = self.firstLane
+        entries.readEach { index, entry in
+            let lane = Lane(startFraction: entry.startFraction, from: entry.from, to: entry.to, word: entry.offset >> 3)
+            if index == 0 { firstLane = lane }
+            if let buffer { (buffer + index).initialize(to: lane) }
         }
+        self.firstLane = firstLane
         lanes = buffer
     }
 

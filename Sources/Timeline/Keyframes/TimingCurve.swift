@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A timing function as a value: what a keyframe's segment eases with.
 ///
 /// `TimingCurve` wraps any ``TimingFunction`` so that keyframes, documents and the command line
@@ -12,9 +14,9 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     @usableFromInline
     enum Storage: Sendable {
         case linear
-        /// The function, and where the copies of this curve keep its shared table once one of
-        /// them has looked it up.
-        case function(any TimingFunction, CurveTableSlot)
+        /// The function, with where the copies of this curve keep its shared table once one of
+        /// them has looked it up: one object, so a copy of a curve is one retain.
+        case function(CurveTableSlot)
     }
 
     @usableFromInline
@@ -27,7 +29,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
         if function is LinearTiming {
             storage = .linear
         } else {
-            storage = .function(function, CurveTableSlot())
+            storage = .function(CurveTableSlot(function))
         }
     }
 
@@ -35,10 +37,8 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     /// table follows: looked up the first time any copy of this curve asks, then read from the
     /// curve itself. 10,000 animators made with `.easeInOut` look it up once, not 10,000 times.
     var sharedTable: SharedCurveTable? {
-        // The slot alone: binding the function too would copy the existential (and retain it)
-        // at every read; it is needed only for the first lookup.
-        guard case .function(_, let slot) = storage else { return nil }
-        return slot.table(orLookUp: SharedCurveTable.table(for: function))
+        guard case .function(let slot) = storage else { return nil }
+        return slot.table(orLookUp: SharedCurveTable.table(for: slot.function))
     }
 
     /// Constant-rate progress.
@@ -54,7 +54,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     public var function: any TimingFunction {
         switch storage {
         case .linear: LinearTiming()
-        case .function(let function, _): function
+        case .function(let slot): slot.function
         }
     }
 
@@ -69,7 +69,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     public func value(at x: Double) -> Double {
         switch storage {
         case .linear: return Self.clamp(x)
-        case .function(let function, _): return function.value(at: Self.clamp(x))
+        case .function(let slot): return slot.function.value(at: Self.clamp(x))
         }
     }
 
@@ -79,7 +79,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     public func value(at x: Double, beforeFlag: Bool) -> Double {
         switch storage {
         case .linear: return Self.clamp(x)
-        case .function(let function, _): return function.value(at: Self.clamp(x), beforeFlag: beforeFlag)
+        case .function(let slot): return slot.function.value(at: Self.clamp(x), beforeFlag: beforeFlag)
         }
     }
 
@@ -89,7 +89,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     public func derivative(at x: Double) -> Double {
         switch storage {
         case .linear: return 1
-        case .function(let function, _): return function.derivative(at: Self.clamp(x))
+        case .function(let slot): return slot.function.derivative(at: Self.clamp(x))
         }
     }
 
@@ -102,25 +102,50 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     public var description: String { function.description }
 }
 
-/// Where the copies of one ``TimingCurve`` keep its shared table, once looked up.
+/// A curve's function, and where the copies of one ``TimingCurve`` keep its shared table, once
+/// looked up.
+///
+/// The answer is kept in one atomic word, written once: 0 until the first lookup, then
+/// ``noTable`` for a curve no table follows, or the table's address (retained by the slot). A read
+/// is one load; every animator made with `.easeInOut` reads it (a lock here was an eighth of
+/// making an animator).
 @usableFromInline
 final class CurveTableSlot: Sendable {
-    /// `nil` until the first lookup; then the table, or `.some(nil)` for a curve no table follows.
-    private let table = Locked<SharedCurveTable??>(nil)
+    /// The timing function.
+    @usableFromInline let function: any TimingFunction
+    private let state = Atomic<UInt>(0)
+    /// The word of a curve no table follows.
+    private static let noTable: UInt = 1
 
-    @usableFromInline
-    init() {}
+    init(_ function: any TimingFunction) {
+        self.function = function
+    }
+
+    deinit {
+        let stored = state.load(ordering: .acquiring)
+        if stored > Self.noTable, let pointer = UnsafeRawPointer(bitPattern: stored) {
+            Unmanaged<SharedCurveTable>.fromOpaque(pointer).release()
+        }
+    }
 
     /// The table stored, or `lookUp()`'s, stored, the first time.
     func table(orLookUp lookUp: @autoclosure () -> SharedCurveTable?) -> SharedCurveTable? {
-        if let known = table.withLock({ $0 }) { return known }
-        // Looked up outside the lock (the cache has its own): two threads may both look it up,
-        // and find the same table.
+        let stored = state.load(ordering: .acquiring)
+        if stored != 0 { return Self.table(at: stored) }
+        // Looked up outside any lock (the cache has its own): two threads may both look it up,
+        // and find the same table; the first to store it wins.
         let found = lookUp()
-        return table.withLock { stored in
-            if let known = stored { return known }
-            stored = .some(found)
-            return found
-        }
+        let word = found.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? Self.noTable
+        let (exchanged, original) = state.compareExchange(
+            expected: 0, desired: word, ordering: .acquiringAndReleasing)
+        if exchanged { return found }
+        if let found { Unmanaged.passUnretained(found).release() }
+        return Self.table(at: original)
+    }
+
+    /// The table a stored word names.
+    private static func table(at word: UInt) -> SharedCurveTable? {
+        guard word > noTable, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
+        return Unmanaged<SharedCurveTable>.fromOpaque(pointer).takeUnretainedValue()
     }
 }

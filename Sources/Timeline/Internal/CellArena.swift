@@ -19,15 +19,23 @@ enum CellArena {
     /// The size of a block.
     static let blockSize = 64 * 1024
 
-    private struct Pool: @unchecked Sendable {
+    /// The arena's state, under a spin lock (its critical sections are a few loads and stores:
+    /// a platform mutex and a copy-on-write array here were a sixth of making a state).
+    private final class Pool: @unchecked Sendable {
+        let lock = SpinLock()
         /// The next free byte of the current block, and the end of that block.
         var next: UnsafeMutableRawPointer?
         var end: UnsafeMutableRawPointer?
         /// By size in lines (index 0 unused): freed cells, linked through their first word.
-        var freed = [UnsafeMutableRawPointer?](repeating: nil, count: CellArena.largestPooledLines + 1)
+        let freed: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+        init() {
+            freed = .allocate(capacity: CellArena.largestPooledLines + 1)
+            freed.initialize(repeating: nil, count: CellArena.largestPooledLines + 1)
+        }
     }
 
-    private static let pool = Locked(Pool())
+    private static let pool = Pool()
 
     /// The number of cache lines a cell of `byteCount` bytes takes.
     static func lines(for byteCount: Int) -> Int {
@@ -40,22 +48,23 @@ enum CellArena {
         guard lines <= largestPooledLines else {
             return .allocate(byteCount: lines * lineSize, alignment: lineSize)
         }
-        return pool.withLock { pool in
-            if let cell = pool.freed[lines] {
-                pool.freed[lines] = cell.load(as: UnsafeMutableRawPointer?.self)
-                return cell
-            }
-            let size = lines * lineSize
-            if let next = pool.next, let end = pool.end, end - next >= size {
-                pool.next = next + size
-                return next
-            }
-            // A new block (the rest of the old one, less than one cell, stays unused).
-            let block = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: lineSize)
-            pool.next = block + size
-            pool.end = block + blockSize
-            return block
+        let pool = self.pool
+        pool.lock.lock()
+        defer { pool.lock.unlock() }
+        if let cell = pool.freed[lines] {
+            pool.freed[lines] = cell.load(as: UnsafeMutableRawPointer?.self)
+            return cell
         }
+        let size = lines * lineSize
+        if let next = pool.next, let end = pool.end, end - next >= size {
+            pool.next = next + size
+            return next
+        }
+        // A new block (the rest of the old one, less than one cell, stays unused).
+        let block = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: lineSize)
+        pool.next = block + size
+        pool.end = block + blockSize
+        return block
     }
 
     /// Gives back a cell that ``allocate(byteCount:)`` made for `byteCount` bytes; nothing may use
@@ -66,9 +75,10 @@ enum CellArena {
             cell.deallocate()
             return
         }
-        pool.withLock { pool in
-            cell.storeBytes(of: pool.freed[lines], as: UnsafeMutableRawPointer?.self)
-            pool.freed[lines] = cell
-        }
+        let pool = self.pool
+        pool.lock.lock()
+        defer { pool.lock.unlock() }
+        cell.storeBytes(of: pool.freed[lines], as: UnsafeMutableRawPointer?.self)
+        pool.freed[lines] = cell
     }
 }

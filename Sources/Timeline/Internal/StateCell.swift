@@ -130,17 +130,23 @@ struct StateCell: @unchecked Sendable {
         return Double(bitPattern: words[index].load(ordering: .relaxed))
     }
 
-    /// Stores a plain-data value (the cell must be locked).
+    /// Stores a plain-data value (the cell must be locked): its bytes word by word, the last
+    /// word padded with zeros. No temporary buffer, so unspecialised code (a state made for a
+    /// type its module does not know) pays only the value's copy.
     @inlinable
     func storePlain<Value>(_ value: Value) {
-        withUnsafeTemporaryAllocation(
-            byteCount: 8 * wordCount, alignment: Swift.max(8, MemoryLayout<Value>.alignment)
-        ) { buffer in
-            let raw = buffer.baseAddress!
-            raw.initializeMemory(as: UInt64.self, repeating: 0, count: wordCount)
-            raw.storeBytes(of: value, as: Value.self)
-            for index in 0..<wordCount {
-                words[index].store(raw.load(fromByteOffset: 8 * index, as: UInt64.self), ordering: .relaxed)
+        withUnsafeBytes(of: value) { bytes in
+            let full = bytes.count / 8
+            for index in 0..<full {
+                words[index].store(bytes.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self), ordering: .relaxed)
+            }
+            let tail = bytes.count - 8 * full
+            if tail > 0 {
+                var last: UInt64 = 0
+                withUnsafeMutableBytes(of: &last) { word in
+                    word.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[(8 * full)...]))
+                }
+                words[full].store(last, ordering: .relaxed)
             }
         }
     }

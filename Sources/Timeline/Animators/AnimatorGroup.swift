@@ -44,7 +44,7 @@ final class AnimatorGroup: @unchecked Sendable {
     fileprivate init(clock: any FrameClock) {
         self.clock = clock
         clockKey = ObjectIdentifier(clock)
-        manualSeconds = (clock as? ManualClock)?.seconds
+        manualSeconds = (clock as? ManualClock)?.currentSeconds
         lastTime = clock.now.inSeconds
     }
 

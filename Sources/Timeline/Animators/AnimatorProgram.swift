@@ -373,7 +373,6 @@ struct SharedProgress {
     }
 }
 
-
 /// What a tick (or a command) leaves to deliver after unlocking: an animator's events, and its
 /// completion with the handlers to call.
 struct AnimatorDelivery {

@@ -21,7 +21,7 @@ public final class ManualClock: FrameClock {
     /// The clock time in seconds, stored at every change (under the source's lock, before the
     /// tick that brings it), for the animators of the clock: a command reads it with one atomic
     /// load instead of two locks and a weak reference. Held by the clock's animator group too.
-    let seconds = ClockSeconds()
+    let currentSeconds = ClockSeconds()
 
     /// The frame rate used by ``advanceFrame()``.
     public let frameRate: FrameRate
@@ -154,10 +154,10 @@ public final class ManualClock: FrameClock {
         }
     }
 
-    /// Stores the clock time at source time `source` in ``seconds`` (under the source's lock, so
+    /// Stores the clock time at source time `source` in ``currentSeconds`` (under the source's lock, so
     /// that changes store in the order they happen).
     private func storeSeconds(atSource source: Duration) {
-        seconds.store(core.now(atSource: source).inSeconds)
+        currentSeconds.store(core.now(atSource: source).inSeconds)
     }
 
     /// Every tick, after the tick handlers have run.

@@ -33,27 +33,17 @@ public class _AnimatorCore: @unchecked Sendable {
 
     /// An animator's entries: the first held inline, the others in an array (most animators
     /// animate one property, and then allocate nothing for their entries).
-    struct EntryList: RandomAccessCollection, MutableCollection, Sendable {
+    struct EntryList: Sendable {
         private var first = Entry(startFraction: 0)
         private var others: [Entry] = []
+        /// The number of entries.
         private(set) var count = 0
 
-        var startIndex: Int { 0 }
-        var endIndex: Int { count }
-
-        subscript(index: Int) -> Entry {
-            get {
-                precondition(index >= 0 && index < count, "entry index out of range")
-                return index == 0 ? first : others[index - 1]
-            }
-            set {
-                precondition(index >= 0 && index < count, "entry index out of range")
-                if index == 0 { first = newValue } else { others[index - 1] = newValue }
-            }
-        }
+        /// Whether there are none.
+        var isEmpty: Bool { count == 0 }
 
         /// Calls `body` with each entry and its index, in order, in place: no entry (nor its
-        /// markers) is copied, as a subscript's get and set would copy it.
+        /// markers) is copied.
         @inline(__always)
         mutating func updateEach(_ body: (Int, inout Entry) throws -> Void) rethrows {
             guard count > 0 else { return }

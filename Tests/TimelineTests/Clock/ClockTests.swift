@@ -118,36 +118,35 @@ struct ClockTests {
     @Test func animatorsStartAtAManualClocksTimeAfterEveryKindOfChange() throws {
         struct Box: Sendable { var x = 0.0 }
         let clock = ManualClock()
+        /// A 1 s animator of `x` from 0 to `target`, started now.
+        func started(to target: Double) throws -> Animator<Box> {
+            let animator = try Animator(duration: 1, initialValue: Box(), clock: clock)
+            try animator.addAnimation(\.x, to: target)
+            try animator.start()
+            return animator
+        }
         clock.advance(by: .seconds(1))
         clock.seek(to: .seconds(10))
         // Clock time is 10 s: a 1 s animator started now is a quarter through 0.25 s later (had it
         // started at the 1 s of the last tick, it would have finished).
-        let afterSeek = try Animator(duration: 1, initialValue: Box(), clock: clock)
-        try afterSeek.addAnimation(\.x, to: 100)
-        try afterSeek.start()
+        let afterSeek = try started(to: 100)
         clock.advance(by: .milliseconds(250))
         #expect(abs(afterSeek.state.value.x - 25) < 1e-9)
         // At rate 2, 0.25 s of source time is 0.5 s of clock time.
         try clock.setRate(2)
-        let afterRate = try Animator(duration: 1, initialValue: Box(), clock: clock)
-        try afterRate.addAnimation(\.x, to: 100)
-        try afterRate.start()
+        let afterRate = try started(to: 100)
         clock.advance(by: .milliseconds(250))
         #expect(abs(afterRate.state.value.x - 50) < 1e-9)
         // Paused, the clock's time stands still; resumed, it runs from where it stopped.
         clock.pause()
-        let afterPause = try Animator(duration: 1, initialValue: Box(), clock: clock)
-        try afterPause.addAnimation(\.x, to: 100)
-        try afterPause.start()
+        let afterPause = try started(to: 100)
         clock.advance(by: .seconds(5))
         #expect(afterPause.state.value.x == 0)
         clock.resume()
         clock.advance(by: .milliseconds(100))
         #expect(abs(afterPause.state.value.x - 20) < 1e-9)
         // advanceFrame moves it too: a frame at rate 2 is 2/60 s of clock time.
-        let afterFrame = try Animator(duration: 1, initialValue: Box(), clock: clock)
-        try afterFrame.addAnimation(\.x, to: 60)
-        try afterFrame.start()
+        let afterFrame = try started(to: 60)
         clock.advanceFrame()
         #expect(abs(afterFrame.state.value.x - 2) < 1e-9)
     }

@@ -34,6 +34,9 @@ final class AnimatorGroup: @unchecked Sendable {
     @exclusivity(unchecked) private var isDetached = false
     /// The last clock time a tick brought, for commands issued after the clock is gone.
     @exclusivity(unchecked) private(set) var lastTime = 0.0
+    /// Counts ticks (never 0, see ``RunSlot/madeAtTick``): a slot made at an earlier tick than the
+    /// current one has run its frame at ``lastTime``.
+    @exclusivity(unchecked) private var tickStamp: UInt32 = 1
     /// Reused between ticks: the animators whose states to publish after a tick (the first
     /// animator of each observed state that wrote it).
     @exclusivity(unchecked) private var publishBuffer: [_AnimatorCore] = []
@@ -68,11 +71,11 @@ final class AnimatorGroup: @unchecked Sendable {
         if runs, index < 0 {
             program.runningIndex = slots.count
             program.keepAlive = animator
-            slots.append(RunSlot(program))
+            slots.append(RunSlot(program, madeAtTick: tickStamp))
             return nil
         }
         if runs {
-            slots[index] = RunSlot(program)
+            slots[index] = RunSlot(program, madeAtTick: tickStamp)
             return nil
         }
         if index >= 0 {
@@ -93,15 +96,22 @@ final class AnimatorGroup: @unchecked Sendable {
     /// command or an inspection reads it).
     func syncLocked(_ program: AnimatorProgram) {
         let index = program.runningIndex
-        if index >= 0, slots[index].isFast {
-            program.machine.recordPosition(slots[index].position)
+        if index >= 0 { syncLocked(slots[index], program: program) }
+    }
+
+    /// Records in `program` (the program of `slot`) the position of the last frame the loop ran
+    /// for it, if it ran one: the loop writes no position, as it runs each frame on the line its
+    /// slot copied from the state machine, and the last tick was at ``lastTime``.
+    private func syncLocked(_ slot: RunSlot, program: AnimatorProgram) {
+        if slot.isFast, slot.madeAtTick != tickStamp {
+            program.machine.recordPosition(slot.line.position(at: lastTime))
         }
     }
 
     /// Rebuilds the loop's view of a running program after its animations changed.
     func refreshLocked(_ program: AnimatorProgram) {
         let index = program.runningIndex
-        if index >= 0 { slots[index] = RunSlot(program) }
+        if index >= 0 { slots[index] = RunSlot(program, madeAtTick: tickStamp) }
     }
 
     /// Whether the group's tick handler is not on the clock yet, and should be (under the lock).
@@ -136,6 +146,7 @@ final class AnimatorGroup: @unchecked Sendable {
         var finished: [AnyObject] = []
         lock.lock()
         lastTime = time
+        nextTickStamp()
         let epoch = AnimatorGroupEpoch.next()
         var publishing = publishBuffer
         publishBuffer = []
@@ -157,7 +168,7 @@ final class AnimatorGroup: @unchecked Sendable {
                 let stillRuns = slots[index].program._withUnsafeGuaranteedRef { program in
                     program.advanceLocked(to: time, epoch: epoch, deliveries: &deliveries, publishing: &publishing)
                     if program.isRunningOrWaiting {
-                        slots[index] = RunSlot(program)
+                        slots[index] = RunSlot(program, madeAtTick: tickStamp)
                         if kept != index { program.runningIndex = kept }
                         return true
                     }
@@ -187,6 +198,17 @@ final class AnimatorGroup: @unchecked Sendable {
         for delivery in deliveries { delivery.deliver() }
         withExtendedLifetime(finished) {}
         if !following.isEmpty { stepFollowers(following, at: time) }
+    }
+
+    /// Moves to the next tick's stamp (under the lock). Once in 2³² − 2 ticks the stamps start
+    /// again from 1, and every slot then takes the stamp 0, which no tick has: each of them runs
+    /// in this tick (or is remade by it), so each has run a frame at ``lastTime`` by the next
+    /// command, as its stamp says.
+    private func nextTickStamp() {
+        tickStamp &+= 1
+        guard tickStamp == .max else { return }
+        tickStamp = 1
+        for index in slots.indices { slots[index].madeAtTick = 0 }
     }
 
     /// Steps the motions that follow the clock (`current`, taken under the lock), outside the lock
@@ -226,8 +248,8 @@ final class AnimatorGroup: @unchecked Sendable {
         var deliveries: [AnimatorDelivery] = []
         let released = lock.withLock { () -> [AnyObject?] in
             isDetached = true
-            for slot in slots where slot.isFast {
-                slot.program._withUnsafeGuaranteedRef { $0.machine.recordPosition(slot.position) }
+            for slot in slots {
+                slot.program._withUnsafeGuaranteedRef { syncLocked(slot, program: $0) }
             }
             defer {
                 slots = []
@@ -311,47 +333,42 @@ final class AnimatorGroup: @unchecked Sendable {
     }
 }
 
-/// One running animator as the batch's loop sees it: the line its position follows, the numbers it
-/// writes and where.
+/// One running animator as the batch's loop sees it: the line its position follows (copied from
+/// its state machine, which keeps it), the numbers it writes and where. The loop only reads slots:
+/// the position of a slot's last frame is its line's at the group's last tick, recorded in the
+/// state machine when a command needs it (``AnimatorGroup/syncLocked(_:)``).
 struct RunSlot {
     /// The program (kept alive by its `keepAlive` while it has a slot).
     var program: Unmanaged<AnimatorProgram>
-    var anchorClock = 0.0
-    var anchorPosition = 0.0
-    var velocity = 0.0
-    var duration = 0.0
-    /// The position of the last frame the loop ran.
-    var position = 0.0
+    var line = AnimatorLine(anchorClock: 0, anchorPosition: 0, velocity: 0, duration: 0)
     /// The state's cell's memory (`nil`: nothing to write).
     var cellBase: UnsafeMutableRawPointer?
-    /// Every lane, when there are several (see ``AnimatorProgram/lanes``).
-    var lanes: UnsafeMutablePointer<AnimatorProgram.Lane>?
+    /// The timing curve's table, or `nil` for linear timing and curves without one.
+    var curve: UnsafePointer<Double>?
     /// The first lane, kept in the slot itself: most animators animate one number, and the loop
-    /// then reads nothing but the slot and the state's cell.
+    /// then reads nothing but the slot and the state's cell (the others are the program's
+    /// ``AnimatorProgram/lanes``).
     var firstStart = 0.0
     var firstFrom = 0.0
     var firstTo = 0.0
-    /// The timing curve's table, or `nil` for linear timing and curves without one.
-    var curve: UnsafePointer<Double>?
     var firstWord: Int32 = 0
     var laneCount: Int32 = 0
+    /// The group's tick stamp when the slot was made: if the group has ticked since, the loop has
+    /// run the slot's frame at the last tick's time.
+    var madeAtTick: UInt32
     /// Whether the loop runs the frame itself (see ``AnimatorProgram/isBatchable`` and
     /// ``AnimatorStateMachine/linearRun``); otherwise the program's own step does.
     var isFast = false
     /// Whether the curve is called (no table follows it everywhere, and it is not linear).
     var callsCurve = false
 
-    init(_ program: AnimatorProgram) {
+    init(_ program: AnimatorProgram, madeAtTick: UInt32) {
         self.program = .passUnretained(program)
-        guard program.isBatchable, let run = program.machine.linearRun else { return }
+        self.madeAtTick = madeAtTick
+        guard program.isBatchable, let line = program.machine.linearRun else { return }
         isFast = true
-        anchorClock = run.anchorClock
-        anchorPosition = run.anchorPosition
-        velocity = run.velocity
-        duration = program.duration
-        position = program.machine.position
+        self.line = line
         cellBase = program.cell.base
-        lanes = program.lanes
         if program.laneCount > 0 {
             let first = program.firstLane
             firstStart = first.startFraction
@@ -367,25 +384,22 @@ struct RunSlot {
     /// Runs the frame at clock time `time` unless the animator reaches an end there (or is not
     /// on a line at all): then returns `false`, and the program's step runs it.
     @inline(__always)
-    mutating func runFrame(
+    func runFrame(
         at time: Double, epoch: UInt, memo: inout ProgressMemo, publishing: inout [_AnimatorCore]
     ) -> Bool {
         guard isFast else { return false }
-        let position = Self.position(
-            anchorClock: anchorClock, anchorPosition: anchorPosition, velocity: velocity, duration: duration, at: time)
-        guard Self.isInside(position, velocity: velocity, duration: duration) else { return false }
-        self.position = position
+        let position = line.position(at: time)
+        guard line.isShortOfEnd(position) else { return false }
         guard let cellBase, laneCount > 0 else { return true }
         let cell = StateCell(base: cellBase)
-        let fraction = memo.fraction(of: position, over: duration)
+        let fraction = memo.fraction(of: position, over: line.duration)
         let sequence = cell.lock()
         let program = program, curve = curve, callsCurve = callsCurve
+        let firstLane = AnimatorProgram.Lane(startFraction: firstStart, from: firstFrom, to: firstTo, word: Int(firstWord))
         AnimatorProgram.Lane.write(
             count: Int(laneCount),
             lane: { index in
-                index == 0
-                    ? AnimatorProgram.Lane(startFraction: firstStart, from: firstFrom, to: firstTo, word: Int(firstWord))
-                    : lanes.unsafelyUnwrapped[index]
+                index == 0 ? firstLane : program._withUnsafeGuaranteedRef { $0.lanes.unsafelyUnwrapped[index] }
             },
             progress: { start in
                 if callsCurve {
@@ -408,24 +422,6 @@ struct RunSlot {
 }
 
 extension RunSlot {
-    /// The position on a running animator's line at clock time `time`, kept in `0...duration`.
-    /// The batch's loop and ``RecordedRun`` both use this, so their numbers agree bit for bit.
-    @inline(__always)
-    static func position(
-        anchorClock: Double, anchorPosition: Double, velocity: Double, duration: Double, at time: Double
-    ) -> Double {
-        let unclamped = anchorPosition + (time - anchorClock) * velocity
-        return min(max(unclamped, 0), duration)
-    }
-
-    /// Whether `position` is short of the end the animator runs towards: the loop runs such a
-    /// frame itself; at the end the program's step runs it (and completes the animator).
-    @inline(__always)
-    static func isInside(_ position: Double, velocity: Double, duration: Double) -> Bool {
-        let tolerance = AnimatorStateMachine.tolerance
-        return velocity >= 0 ? position < duration - tolerance : position > tolerance
-    }
-
     /// The eased progress at local progress `local` from a curve's table, or linear for `nil`.
     @inline(__always)
     static func progress(_ local: Double, curve: UnsafePointer<Double>?, timing: () -> TimingCurve) -> Double {

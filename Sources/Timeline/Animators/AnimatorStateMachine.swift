@@ -1,8 +1,9 @@
 /// The pure state of an animator: phase, position and direction as functions of clock time.
 ///
-/// Position (seconds into the animator, `0...duration`) is computed from an anchor:
-/// `anchorPosition + (clock - anchorClock) × speed × direction`, re-anchored by every command, so
-/// it never accumulates rounding from frame deltas.
+/// Position (seconds into the animator, `0...duration`) is computed from its ``AnimatorLine``:
+/// `anchorPosition + (clock - anchorClock) × velocity`, where the velocity is the speed, negative
+/// when reversed. Every command re-anchors the line, so the position never accumulates rounding
+/// from frame deltas.
 struct AnimatorStateMachine: Sendable {
     enum Phase: Sendable, Hashable {
         case inactive
@@ -22,28 +23,28 @@ struct AnimatorStateMachine: Sendable {
     private(set) var speed = 1.0
     /// While set, the fraction complete follows a motion from a clock time, towards a target.
     private var drive: (start: Double, motion: any Motion<Double>, target: AnimatorPosition)?
-    private var anchorClock = 0.0
-    private var anchorPosition = 0.0
+    /// The line the position follows while running (its velocity is set at each anchoring).
+    private var line: AnimatorLine
     private var hasStarted = false
     /// For a zero-length animator, whether it is at its end.
     private var isAtEnd = false
 
     init(duration: Double) {
         self.duration = duration
+        line = AnimatorLine(anchorClock: 0, anchorPosition: 0, velocity: 1, duration: duration)
     }
 
     var fractionComplete: Double { duration > 0 ? position / duration : (isAtEnd ? 1 : 0) }
 
     var isCompleted: Bool { phase == .completed }
 
-    /// While the animator runs at a constant speed (not waiting, not following a motion): the
-    /// position is `anchorPosition + (clock - anchorClock) × velocity`, clamped to the duration.
-    /// A batch evaluates that line directly and hands the frame back to ``advance(to:)`` when it
-    /// reaches an end.
+    /// The line the position follows while the animator runs at a constant speed (not waiting,
+    /// not following a motion). A batch evaluates it directly and hands the frame back to
+    /// ``advance(to:)`` when it reaches an end.
     @inline(__always)
-    var linearRun: (anchorClock: Double, anchorPosition: Double, velocity: Double)? {
+    var linearRun: AnimatorLine? {
         guard phase == .running, drive == nil else { return nil }
-        return (anchorClock, anchorPosition, isReversed ? -speed : speed)
+        return line
     }
 
     /// Records the position a batch computed on the ``linearRun`` line.
@@ -51,10 +52,16 @@ struct AnimatorStateMachine: Sendable {
         self.position = position
     }
 
+    /// Stops following a motion and runs on a line through the current position at `clock`.
     private mutating func anchor(at clock: Double) {
         drive = nil
-        anchorClock = clock
-        anchorPosition = position
+        anchorLine(at: clock)
+    }
+
+    /// Moves the line through the current position at `clock`, at the current speed and direction.
+    private mutating func anchorLine(at clock: Double) {
+        line = AnimatorLine(
+            anchorClock: clock, anchorPosition: position, velocity: isReversed ? -speed : speed, duration: duration)
     }
 
     /// Starts or resumes at clock time `clock`, after `delay` seconds.
@@ -95,8 +102,7 @@ struct AnimatorStateMachine: Sendable {
             let fraction = drive.motion.value(at: min(max(clock - drive.start, 0), drive.motion.duration))
             return min(max(fraction.isFinite ? fraction : 0, 0), 1) * duration
         }
-        let direction = isReversed ? -1.0 : 1.0
-        return min(max(anchorPosition + (clock - anchorClock) * speed * direction, 0), duration)
+        return line.position(at: clock)
     }
 
     /// Moves to clock time `clock`. Returns the events (a delayed start) and the completion if the
@@ -106,8 +112,7 @@ struct AnimatorStateMachine: Sendable {
         if case .waiting(let until) = phase {
             guard clock >= until else { return (MachineEvents(), nil) }
             phase = .running
-            anchorClock = until
-            anchorPosition = position
+            anchorLine(at: until)
             if !hasStarted {
                 events.append(.started)
                 hasStarted = true

@@ -1,15 +1,12 @@
-/// A running animator's frames as a pure function of clock time: its line (anchor, velocity,
-/// duration), its curve and the numbers it writes, copied out of its clock's batch.
+/// A running animator's frames as a pure function of clock time: its line (``AnimatorLine``), its
+/// curve and the numbers it writes, copied out of its clock's batch.
 ///
 /// A ``RecordedRunTable`` of runs computes exactly what the batch's loop stores into the state's
 /// cell at a clock time (the same functions, so the same bits) while the animator keeps running
 /// on that line. A ``StateRecording`` keeps these between the frames where something else happens,
 /// and evaluates any frame from them without a clock, a lock or an animator.
 struct RecordedRun: Sendable {
-    fileprivate let anchorClock: Double
-    fileprivate let anchorPosition: Double
-    fileprivate let velocity: Double
-    fileprivate let duration: Double
+    fileprivate let line: AnimatorLine
     fileprivate let lanes: [AnimatorProgram.Lane]
     /// The curve's table (`nil`: linear timing, or a called curve), kept alive for ``pieces``.
     private let table: SharedCurveTable?
@@ -18,10 +15,7 @@ struct RecordedRun: Sendable {
     fileprivate let callsCurve: Bool
 
     init(_ slot: RunSlot, program: AnimatorProgram) {
-        anchorClock = slot.anchorClock
-        anchorPosition = slot.anchorPosition
-        velocity = slot.velocity
-        duration = slot.duration
+        line = slot.line
         lanes = (0..<Int(slot.laneCount)).map { program.lane($0) }
         table = slot.curve == nil ? nil : program.curveTable
         pieces = table.map { UnsafePointer($0.pieces) }
@@ -34,12 +28,9 @@ struct RecordedRun: Sendable {
 /// pointers, the lanes of all runs in one buffer, so that evaluating a frame copies, retains and
 /// looks up nothing.
 final class RecordedRunTable: @unchecked Sendable {
-    /// One run's line, as plain data.
-    private struct Line {
-        var anchorClock: Double
-        var anchorPosition: Double
-        var velocity: Double
-        var duration: Double
+    /// One run as plain data: its line, its curve, where its lanes are.
+    private struct PlainRun {
+        var line: AnimatorLine
         /// The curve's table, or `nil` for linear timing and called curves.
         var pieces: UnsafePointer<Double>?
         /// A called curve's function (a spring's), or `nil`.
@@ -60,15 +51,15 @@ final class RecordedRunTable: @unchecked Sendable {
     /// The runs, kept for their tables' storage, and for their curves where a table calls its
     /// curve (outside the range it follows).
     private let runs: [RecordedRun]
-    /// The called curves' boxes, kept alive for the lines.
+    /// The called curves' boxes, kept alive for the plain runs.
     private let functions: [FunctionBox]
-    private let lines: UnsafeMutablePointer<Line>
+    private let plainRuns: UnsafeMutablePointer<PlainRun>
     private let lanes: UnsafeMutablePointer<AnimatorProgram.Lane>
 
     /// Lays out `runs`.
     init(_ runs: [RecordedRun]) {
         self.runs = runs
-        lines = .allocate(capacity: max(runs.count, 1))
+        plainRuns = .allocate(capacity: max(runs.count, 1))
         lanes = .allocate(capacity: max(runs.reduce(0) { $0 + $1.lanes.count }, 1))
         var functions: [FunctionBox] = []
         var next = 0
@@ -79,10 +70,9 @@ final class RecordedRunTable: @unchecked Sendable {
                 functions.append(box)
                 function = .passUnretained(box)
             }
-            (lines + index).initialize(
-                to: Line(
-                    anchorClock: run.anchorClock, anchorPosition: run.anchorPosition, velocity: run.velocity,
-                    duration: run.duration, pieces: run.pieces, function: function, firstLane: next,
+            (plainRuns + index).initialize(
+                to: PlainRun(
+                    line: run.line, pieces: run.pieces, function: function, firstLane: next,
                     laneCount: run.lanes.count))
             for lane in run.lanes {
                 (lanes + next).initialize(to: lane)
@@ -93,7 +83,7 @@ final class RecordedRunTable: @unchecked Sendable {
     }
 
     deinit {
-        lines.deallocate()
+        plainRuns.deallocate()
         lanes.deallocate()
     }
 
@@ -103,21 +93,18 @@ final class RecordedRunTable: @unchecked Sendable {
     /// computes it, step by step, so the bits are the same.
     func write(runs range: Range<Int>, at time: Double, intoWords words: UnsafeMutableRawPointer) {
         for index in range {
-            let line = lines[index]
-            let position = RunSlot.position(
-                anchorClock: line.anchorClock, anchorPosition: line.anchorPosition, velocity: line.velocity,
-                duration: line.duration, at: time)
-            let fraction = position / line.duration
-            let lanes = lanes + line.firstLane
+            let run = plainRuns[index]
+            let fraction = run.line.position(at: time) / run.line.duration
+            let lanes = lanes + run.firstLane
             AnimatorProgram.Lane.write(
-                count: line.laneCount, lane: { lanes[$0] },
+                count: run.laneCount, lane: { lanes[$0] },
                 progress: { start in
                     let local = AnimatorProgram.localProgress(startingAt: start, at: fraction)
-                    if let function = line.function {
+                    if let function = run.function {
                         // What `TimingCurve.value(at:)` computes for a function.
                         return function._withUnsafeGuaranteedRef { $0.function.value(at: TimingCurve.clamp(local)) }
                     }
-                    return RunSlot.progress(local, curve: line.pieces) { runs[index].timing }
+                    return RunSlot.progress(local, curve: run.pieces) { runs[index].timing }
                 },
                 store: { words.storeBytes(of: $0.bitPattern, toByteOffset: 8 * $1, as: UInt64.self) })
         }

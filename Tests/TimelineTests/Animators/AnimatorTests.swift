@@ -87,6 +87,38 @@ struct AnimatorTests {
         #expect(completions.all == [Completion(finished: true, position: .start, fractionComplete: 0)])
     }
 
+    /// The position of a running animator is its last frame's until a command moves it: a command
+    /// between frames (here after a seek, which moves the clock without a tick) starts from where
+    /// the clock is, and the next frame from the command's new line. Hand values, scale 1 → 3 over
+    /// 1 s, linear.
+    @Test func aCommandBetweenFramesStartsFromTheClocksTimeAndFramesFromItsLine() throws {
+        let (clock, state, animator) = try makeAnimator()
+        try animator.addAnimation(\.scale, to: 3)
+        try animator.start()
+        #expect(animator.fractionComplete == 0)
+        clock.advance(to: .milliseconds(250))
+        // The last frame, at 0.25 s.
+        #expect(close(animator.fractionComplete, 0.25))
+        #expect(close(state.value.scale, 1.5))
+        clock.seek(to: .milliseconds(400))
+        // Reversed at 0.4 s, where the line reached 0.4: no frame since, so 0.4 (not the new
+        // line's value at the last frame's time, 0.55).
+        animator.reverse()
+        #expect(close(animator.fractionComplete, 0.4))
+        #expect(close(state.value.scale, 1.5))
+        // Back 0.1 s on the reversed line (`advance(to:)` would name a source time: the seek
+        // moved clock time, not the source's).
+        clock.advance(by: .milliseconds(100))
+        #expect(close(animator.fractionComplete, 0.3))
+        #expect(close(state.value.scale, 1.6))
+        // Seeking back before the line's anchor and pausing: the line's position at 0.3 s,
+        // 0.4 + 0.1 (behind the anchor, a reversed line is further from the start).
+        clock.seek(to: .milliseconds(300))
+        animator.pause()
+        #expect(close(animator.fractionComplete, 0.5))
+        #expect(close(state.value.scale, 1.6))
+    }
+
     @Test(arguments: [
         (AnimatorPosition.start, 1.0, false), (.current, 2.0, false), (.end, 3.0, true),
     ])

@@ -37,6 +37,7 @@ enum AuthoringScenario {
             animatorLife(.freeFinished),
             animatorLife(.whole),
             document(tracks: 9_091, frames: frames, json: false),
+            document(tracks: 9_091, frames: frames, json: false, concurrently: false),
             document(tracks: 9_091, frames: frames, json: true),
             slice(first: true),
             slice(first: false),
@@ -257,17 +258,22 @@ enum AuthoringScenario {
     }
 
     /// A document of `tracks` tracks (every tenth a 2-D vector) through the host loop.
-    static func document(tracks: Int, frames: Int, json: Bool) -> BenchmarkCase {
+    ///
+    /// A render splits each frame's tracks across every core (`DocumentSource.evaluatesConcurrently`);
+    /// with `concurrently: false` the same render runs on one core, for the ratio.
+    static func document(tracks: Int, frames: Int, json: Bool, concurrently: Bool = true) -> BenchmarkCase {
         let values = tracks + tracks / 10
+        let sink = json ? "json-lines" : "null-sink"
         return BenchmarkCase(
-            scenario: 8, name: "authoring/document/\(json ? "json-lines" : "null-sink")/\(values)",
+            scenario: 8, name: "authoring/document/\(sink)\(concurrently ? "" : "-one-core")/\(values)",
             valuesPerRepetition: values * frames, framesPerRepetition: frames,
-            target: .nanosecondsPerValue(json ? 40 : 10)
+            target: concurrently ? .nanosecondsPerValue(json ? 40 : 10) : nil
         ) {
             let document = try TimelineDocument(parsing: HostLoopScenario.documentText(tracks: tracks), file: "bench.json")
             let range = firstFrame...(firstFrame + frames - 1)
             return Repetition(run: {
                 var source = document.makeSource()
+                source.evaluatesConcurrently = concurrently
                 if json {
                     var sink = JSONLinesSink(output: CountingOutput())
                     try HostLoop.renderOffline(&source, frameRate: document.frameRate, frames: range, to: &sink)

@@ -20,6 +20,10 @@ public struct DocumentSource: FrameSource {
     private let eventCount: Int
     /// The frame rate of the run: frame `i - 1`'s time bounds frame `i`'s events.
     private var frameRate: FrameRate
+    /// Whether a frame's tracks are split across every core (for documents of at least 2,048
+    /// tracks; see ``Clip/apply(at:to:concurrently:)``): `true` unless set. The frames are the
+    /// same either way, byte for byte; `false` keeps a render on the calling thread.
+    public var evaluatesConcurrently = true
 
     init(document: TimelineDocument) {
         self.document = document
@@ -48,7 +52,7 @@ public struct DocumentSource: FrameSource {
     /// outside its active interval.
     public mutating func evaluate(into frame: inout Frame) throws {
         document.base.write(into: &frame)
-        document.clip.apply(at: frame.time, to: &frame)
+        document.clip.apply(at: frame.time, to: &frame, concurrently: evaluatesConcurrently)
         let time = frame.time
         let previous = frame.index <= 0 ? -Double.infinity : frameRate.seconds(ofFrame: frame.index - 1)
         let isLast = previous < document.duration - 1e-9 && time >= document.duration - 1e-9

@@ -37,10 +37,12 @@ enum BankParallel {
 
     /// Calls `body` with ranges that together cover `0 ..< count` exactly once: one range on the
     /// calling thread, or chunks across every core when `concurrently` is true and there are
-    /// enough tracks.
+    /// enough tracks (chunks of at least `minimumChunk`: fewer when each item costs more).
     @inline(__always)
-    static func run(count: Int, concurrently: Bool, _ body: (Range<Int>) -> Void) {
-        let wanted = concurrently ? chunkCount(for: count) : 1
+    static func run(
+        count: Int, concurrently: Bool, minimumChunk: Int = minimumChunk, _ body: (Range<Int>) -> Void
+    ) {
+        let wanted = concurrently ? chunkCount(for: count, minimumChunk: minimumChunk) : 1
         if wanted <= 1 {
             body(0..<count)
             return
@@ -57,7 +59,7 @@ enum BankParallel {
     }
 
     /// How many chunks `count` tracks go in, before rounding to whole lines.
-    static func chunkCount(for count: Int) -> Int {
+    static func chunkCount(for count: Int, minimumChunk: Int = minimumChunk) -> Int {
         guard coreCount > 1 else { return 1 }
         return Swift.max(1, Swift.min(coreCount * chunksPerCore, count / minimumChunk))
     }

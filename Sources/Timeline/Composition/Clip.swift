@@ -195,8 +195,23 @@ public struct Clip<Root>: Sendable {
     /// a ``ScalarTrackBank`` of its number tracks (see `Docs/Architecture.md`); frames of one clip
     /// are evaluated one at a time.
     public func apply(at time: Double, to root: inout Root) {
+        apply(at: time, to: &root, concurrently: false)
+    }
+
+    /// Applies the clip's values at `time` to `root`, as ``apply(at:to:)`` does, and with
+    /// `concurrently` splits long runs of number tracks into one array across every core: 2,048
+    /// or more ``init(_:elementsOf:startingAt:name:)`` clips of one array one after another (a
+    /// document's tracks), or one such clip of 2,048 tracks or more. Each element is written by
+    /// its own track, so the values are the same, bit for bit; shorter runs, and everything else,
+    /// apply on the calling thread.
+    ///
+    /// - Parameters:
+    ///   - time: The clip's time; clamped to `0...duration`.
+    ///   - root: The state the clip writes.
+    ///   - concurrently: Whether long runs of tracks may be split across every core.
+    public func apply(at time: Double, to root: inout Root, concurrently: Bool) {
         let (local, phase) = topLevel(time)
-        compiled.program(for: self).apply(local, phase, to: &root)
+        compiled.program(for: self).apply(local, phase, to: &root, concurrently: concurrently)
     }
 
     /// The local time and phase of `time` at the top level: clamped to `0...duration`.

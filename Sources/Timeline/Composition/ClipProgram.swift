@@ -54,9 +54,19 @@ final class ClipProgram<Root>: Sendable {
             values: Array(repeating: 0, count: builder.paths.count)))
     }
 
+    /// What a frame splits across cores, when asked to: a row of at least this many leaves into
+    /// one array, or a leaf of at least this many lanes (about 20 ns each in a document; chunks
+    /// of half as many give each thread woken a share of 20 µs or more).
+    static var minimumConcurrentLanes: Int { 2_048 }
+
     /// Applies the program at a local time and phase of the clip, as the timing model says (the
     /// tests hold it to a walk of the clip tree, node by node).
-    func apply(_ time: Double, _ phase: ClipPhase, to root: inout Root) {
+    ///
+    /// With `concurrently`, a row of at least ``minimumConcurrentLanes`` leaves into one array (a
+    /// document's tracks), or a leaf of as many lanes (a collection clip's elements), is split
+    /// across every core: each lane writes its own element, so the values are those of one loop,
+    /// bit for bit.
+    func apply(_ time: Double, _ phase: ClipPhase, to root: inout Root, concurrently: Bool = false) {
         frame.withLock { frame in
             frame.values.withUnsafeMutableBufferPointer { values in
                 frame.slots.withUnsafeMutableBufferPointer { slots in
@@ -66,10 +76,10 @@ final class ClipProgram<Root>: Sendable {
                     }
                     if let bank {
                         withExtendedLifetime(bank.storage) {
-                            run(slots, values, bank: BankView(bank.storage), to: &root)
+                            run(slots, values, bank: BankView(bank.storage), to: &root, concurrently: concurrently)
                         }
                     } else {
-                        run(slots, values, bank: nil, to: &root)
+                        run(slots, values, bank: nil, to: &root, concurrently: false)
                     }
                 }
             }
@@ -79,7 +89,7 @@ final class ClipProgram<Root>: Sendable {
     /// Applies the leaves in order, `values` holding a row of key-path leaves' values at a time.
     private func run(
         _ slots: UnsafeMutableBufferPointer<ClipSlot>, _ values: UnsafeMutableBufferPointer<Double>, bank: BankView?,
-        to root: inout Root
+        to root: inout Root, concurrently: Bool
     ) {
         var index = 0
         while index < leaves.count {
@@ -115,12 +125,9 @@ final class ClipProgram<Root>: Sendable {
             // The leaves in a row that write the same array from the bank share one reach of it.
             var end = index + 1
             while end < leaves.count, leaves[end].projection == leaf.projection { end += 1 }
+            let row = index..<end
             projections[leaf.projection](&root) { elements in
-                for member in leaves[index..<end] {
-                    let slot = slots[member.slot]
-                    guard slot.applies else { continue }
-                    write(member, at: slot, from: bank, into: elements)
-                }
+                writeRow(row, slots, from: bank, into: elements, concurrently: concurrently)
             }
             index = end
         }
@@ -164,18 +171,51 @@ final class ClipProgram<Root>: Sendable {
         time == 0 ? beforeStart[lane] : tracks[lane].value(at: time, beforeFlag: true)
     }
 
-    /// Writes a leaf's lanes into the elements of its array: whole elements only (the last write
-    /// ends 8 bytes after its offset). With the before flag set, each track evaluates itself (the
-    /// flag changes a step curve at its jump, which the bank does not know); otherwise the bank.
+    /// Writes a row of leaves (`row` indexes ``leaves``) into the elements of the array they
+    /// share: concurrently, when asked, a long row split by leaves and a long leaf by lanes.
+    private func writeRow(
+        _ row: Range<Int>, _ slots: UnsafeMutableBufferPointer<ClipSlot>, from bank: BankView,
+        into elements: UnsafeMutableRawBufferPointer, concurrently: Bool
+    ) {
+        let minimum = Self.minimumConcurrentLanes
+        if concurrently, row.count >= minimum {
+            // Each leaf writes its own elements: any split gives the same array.
+            BankParallel.run(count: row.count, concurrently: true, minimumChunk: minimum / 2) { chunk in
+                for member in leaves[(row.lowerBound + chunk.lowerBound)..<(row.lowerBound + chunk.upperBound)] {
+                    let slot = slots[member.slot]
+                    guard slot.applies else { continue }
+                    write(member, at: slot, from: bank, into: elements, lanes: 0..<member.count)
+                }
+            }
+            return
+        }
+        for member in leaves[row] {
+            let slot = slots[member.slot]
+            guard slot.applies else { continue }
+            if concurrently, member.count >= minimum {
+                BankParallel.run(count: member.count, concurrently: true, minimumChunk: minimum / 2) { lanes in
+                    write(member, at: slot, from: bank, into: elements, lanes: lanes)
+                }
+            } else {
+                write(member, at: slot, from: bank, into: elements, lanes: 0..<member.count)
+            }
+        }
+    }
+
+    /// Writes a leaf's lanes `lanes` (of `0..<leaf.count`) into the elements of its array: whole
+    /// elements only (the last write ends 8 bytes after its offset). With the before flag set,
+    /// each track evaluates itself (the flag changes a step curve at its jump, which the bank does
+    /// not know); otherwise the bank.
     @inline(__always)
     private func write(
-        _ leaf: ClipLeaf, at slot: ClipSlot, from bank: BankView, into elements: UnsafeMutableRawBufferPointer
+        _ leaf: ClipLeaf, at slot: ClipSlot, from bank: BankView, into elements: UnsafeMutableRawBufferPointer,
+        lanes: Range<Int>
     ) {
         let room = elements.count - leaf.offset - MemoryLayout<Double>.size
         let count = room < 0 ? 0 : Swift.min(leaf.count, room / leaf.stride + 1)
         let time = BankView.normalized(slot.time)
         let beforeFlag = slot.phase == .before
-        for index in 0..<count {
+        for index in lanes.lowerBound..<Swift.max(lanes.lowerBound, Swift.min(lanes.upperBound, count)) {
             let value = beforeFlag
                 ? valueWithBeforeFlag(lane: leaf.lane &+ index, at: slot.time)
                 : bank.value(ofTrack: leaf.lane &+ index, at: time)

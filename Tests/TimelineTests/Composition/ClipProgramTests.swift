@@ -174,6 +174,50 @@ struct CollectionClipTests {
         Clip(tracks, elementsOf: \CollectionField.items, \CollectionItem.y).apply(at: 1, to: &empty)
         #expect(empty == CollectionField(items: [], levels: []))
     }
+
+    /// The first index at which two arrays' numbers differ in their bits.
+    private static func firstDifference(_ a: [Double], _ b: [Double]) -> Int? {
+        a.count != b.count ? min(a.count, b.count) : a.indices.first { a[$0].bitPattern != b[$0].bitPattern }
+    }
+
+    /// A frame split across cores writes what one loop writes: a group of 3,000 one-element clips
+    /// into one array (the leaves split, as a document's tracks are) and a collection clip of
+    /// 5,000 tracks (its lanes split), each element against its track's hand value: track `i` goes
+    /// linearly from 0 to `i` over 1 s (one-element clips after a delay of `(i mod 5) / 8` s,
+    /// filling both ways).
+    @Test func aFrameSplitAcrossCoresWritesWhatOneLoopWrites() throws {
+        struct Row: Sendable { var values = Array(repeating: -1.0, count: 5_000) }
+        let tracks = try (0..<5_000).map { index in
+            try Track(keyframes: [Keyframe(time: 0, value: 0.0), Keyframe(time: 1, value: Double(index))])
+        }
+        let delay = { (index: Int) in Double(index % 5) / 8 }
+        let collection = Clip(tracks, elementsOf: \Row.values)
+        let perElement = try Clip.group((0..<3_000).map { index in
+            try Clip([tracks[index]], elementsOf: \Row.values, startingAt: index).delayed(by: delay(index)).filling(.both)
+        })
+        for time in [0.0, 0.3, 0.6, 0.9, 1.2, 2.0] {
+            var concurrent = Row(), sequential = Row()
+            perElement.apply(at: time, to: &concurrent, concurrently: true)
+            perElement.apply(at: time, to: &sequential)
+            #expect(Self.firstDifference(concurrent.values, sequential.values) == nil, "t = \(time)")
+            for index in 0..<3_000 {
+                let expected = Double(index) * min(max(time - delay(index), 0), 1)
+                guard abs(concurrent.values[index] - expected) <= 1e-9 * max(1, expected) else {
+                    Issue.record("t = \(time), element \(index): \(concurrent.values[index]), expected \(expected)")
+                    break
+                }
+            }
+            #expect(concurrent.values[3_000...].allSatisfy { $0 == -1 })
+            var whole = Row(), wholeSequential = Row()
+            collection.apply(at: time, to: &whole, concurrently: true)
+            collection.apply(at: time, to: &wholeSequential)
+            #expect(Self.firstDifference(whole.values, wholeSequential.values) == nil, "t = \(time)")
+            let wrong = whole.values.indices.first { index in
+                abs(whole.values[index] - Double(index) * min(max(time, 0), 1)) > 1e-9 * max(1, Double(index))
+            }
+            #expect(wrong == nil, "t = \(time), element \(wrong ?? -1)")
+        }
+    }
 }
 
 /// A state of numbers written element by element (`\PerElementNumbers.values[i]`, through the key path), a

@@ -27,39 +27,17 @@ final class ClockCore: Sendable {
     private let state = Locked(State())
     /// Every tick, after the handlers.
     let ticks = Emitter<Tick, Never>()
-    /// The clock's animator group (retained; its address, 0 for none), made for its first
-    /// animator or playback and kept for the clock's life: a built-in clock finds its group in
-    /// itself, with no registry to lock and no weak reference to load (see
-    /// ``AnimatorGroup/group(for:)``).
-    private let animatorGroupSlot = Atomic<UInt>(0)
-
-    deinit {
-        if let group = Self.group(at: animatorGroupSlot.load(ordering: .acquiring)) {
-            Unmanaged.passUnretained(group).release()
-        }
-    }
-
-    /// The group at `address` (0: none).
-    private static func group(at address: UInt) -> AnimatorGroup? {
-        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
-        return Unmanaged<AnimatorGroup>.fromOpaque(pointer).takeUnretainedValue()
-    }
+    /// The clock's animator group, made for its first animator or playback and kept for the
+    /// clock's life: a built-in clock finds its group in itself, with no registry to lock and no
+    /// weak reference to load (see ``AnimatorGroup/group(for:)``).
+    private let animatorGroupSlot = OnceReference<AnimatorGroup>()
 
     /// The clock's animator group, if it has one.
-    var existingAnimatorGroup: AnimatorGroup? {
-        Self.group(at: animatorGroupSlot.load(ordering: .acquiring))
-    }
+    var existingAnimatorGroup: AnimatorGroup? { animatorGroupSlot.object }
 
     /// The clock's animator group, made with `make` the first time.
     func animatorGroup(_ make: () -> AnimatorGroup) -> AnimatorGroup {
-        if let group = existingAnimatorGroup { return group }
-        let made = Unmanaged.passRetained(make())
-        let (exchanged, original) = animatorGroupSlot.compareExchange(
-            expected: 0, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
-        if exchanged { return made.takeUnretainedValue() }
-        // Another thread made one first: that one is the clock's.
-        made.release()
-        return Self.group(at: original)!
+        animatorGroupSlot.object(orSettle: make)!
     }
 
     var lastTick: Tick? {

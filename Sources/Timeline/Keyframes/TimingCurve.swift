@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A timing function as a value: what a keyframe's segment eases with.
 ///
 /// `TimingCurve` wraps any ``TimingFunction`` so that keyframes, documents and the command line
@@ -103,49 +101,22 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
 }
 
 /// A curve's function, and where the copies of one ``TimingCurve`` keep its shared table, once
-/// looked up.
-///
-/// The answer is kept in one atomic word, written once: 0 until the first lookup, then
-/// ``noTable`` for a curve no table follows, or the table's address (retained by the slot). A read
-/// is one load; every animator made with `.easeInOut` reads it (a lock here was an eighth of
-/// making an animator).
+/// looked up: a ``OnceReference``, so a read is one load (every animator made with `.easeInOut`
+/// reads it; a lock here was an eighth of making an animator).
 @usableFromInline
 final class CurveTableSlot: Sendable {
     /// The timing function.
     @usableFromInline let function: any TimingFunction
-    private let state = Atomic<UInt>(0)
-    /// The word of a curve no table follows.
-    private static let noTable: UInt = 1
+    private let table = OnceReference<SharedCurveTable>()
 
     init(_ function: any TimingFunction) {
         self.function = function
     }
 
-    deinit {
-        let stored = state.load(ordering: .acquiring)
-        if stored > Self.noTable, let pointer = UnsafeRawPointer(bitPattern: stored) {
-            Unmanaged<SharedCurveTable>.fromOpaque(pointer).release()
-        }
-    }
-
-    /// The table stored, or `lookUp()`'s, stored, the first time.
+    /// The table stored, or `lookUp()`'s (`nil`: no table follows the curve), stored, the first
+    /// time. Looked up outside any lock (the cache has its own): two threads may both look it
+    /// up, and find the same table.
     func table(orLookUp lookUp: @autoclosure () -> SharedCurveTable?) -> SharedCurveTable? {
-        let stored = state.load(ordering: .acquiring)
-        if stored != 0 { return Self.table(at: stored) }
-        // Looked up outside any lock (the cache has its own): two threads may both look it up,
-        // and find the same table; the first to store it wins.
-        let found = lookUp()
-        let word = found.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? Self.noTable
-        let (exchanged, original) = state.compareExchange(
-            expected: 0, desired: word, ordering: .acquiringAndReleasing)
-        if exchanged { return found }
-        if let found { Unmanaged.passUnretained(found).release() }
-        return Self.table(at: original)
-    }
-
-    /// The table a stored word names.
-    private static func table(at word: UInt) -> SharedCurveTable? {
-        guard word > noTable, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
-        return Unmanaged<SharedCurveTable>.fromOpaque(pointer).takeUnretainedValue()
+        table.object(orSettle: lookUp)
     }
 }

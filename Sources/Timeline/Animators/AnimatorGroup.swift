@@ -17,14 +17,23 @@ import Synchronization
 final class AnimatorGroup: @unchecked Sendable {
     /// Guards every animator's program, `running` and `registration`.
     let lock = SpinLock()
-    /// The clock, if it is still alive: a weak field of the group itself, read in place (a
-    /// struct around a weak reference was copied, side table and all, at every read: a quarter of
-    /// making an animator).
-    @exclusivity(unchecked) fileprivate weak var clock: (any FrameClock)?
+    /// A built-in clock's core (its tick handlers and its time), while the clock is alive.
+    ///
+    /// The group refers to the core, not to the clock: a weakly referenced object keeps its
+    /// counts in a side table, where every retain and release takes the runtime's slow path, and
+    /// an app's code retains its clock at every `Animator(…, clock:)` (slow retains were a
+    /// fourteenth of making, adding and starting an animator). Weak fields of the group itself,
+    /// read in place (a struct around a weak reference was copied, side table and all, at every
+    /// read).
+    @exclusivity(unchecked) private weak var core: ClockCore?
+    /// Any other clock, while it is alive.
+    @exclusivity(unchecked) fileprivate weak var customClock: (any FrameClock)?
     /// The clock's identity: the group's key in the registry.
     private let clockKey: ObjectIdentifier
     /// A manual clock's time, which it stores at every change: read without loading the clock.
     private let manualSeconds: ClockSeconds?
+    /// A wall clock's origin: its time is its core's at the source time `now − origin`.
+    private let wallOrigin: ContinuousClock.Instant?
     /// The animators that run or wait out a delay, in the order they started: what the loop
     /// needs to run each one's frame without touching it. Each is kept alive by its own
     /// `keepAlive` while it is here, so the list retains nothing.
@@ -45,17 +54,32 @@ final class AnimatorGroup: @unchecked Sendable {
     @exclusivity(unchecked) private var followers: [WeakFollower] = []
 
     fileprivate init(clock: any FrameClock) {
-        self.clock = clock
         clockKey = ObjectIdentifier(clock)
-        manualSeconds = (clock as? ManualClock)?.currentSeconds
         lastTime = clock.now.inSeconds
+        if let manual = clock as? ManualClock {
+            core = manual.core
+            manualSeconds = manual.currentSeconds
+            wallOrigin = nil
+        } else if let wall = clock as? WallClock {
+            core = wall.core
+            manualSeconds = nil
+            wallOrigin = wall.origin
+        } else {
+            customClock = clock
+            manualSeconds = nil
+            wallOrigin = nil
+        }
     }
 
     /// The current clock time, or the last known one once the clock is gone (a manual clock's
     /// last time, whether or not it ticked at it).
     var now: Double {
         if let manualSeconds { return manualSeconds.value }
-        if let clock { return clock.now.inSeconds }
+        if let wallOrigin {
+            if let core { return core.now(atSource: .now - wallOrigin).inSeconds }
+        } else if let customClock {
+            return customClock.now.inSeconds
+        }
         return lock.withLock { lastTime }
     }
 
@@ -120,9 +144,17 @@ final class AnimatorGroup: @unchecked Sendable {
     /// Registers the group's tick handler with the clock, once.
     func ensureRegistered() {
         let needed = lock.withLock { registration == nil && !isDetached }
-        guard needed, let clock else { return }
+        guard needed else { return }
         let link = ClockLink(self)
-        let token = clock.addTickHandler { tick in link.group.tick(at: tick.seconds) }
+        let handler: @Sendable (Tick) -> Void = { tick in link.group.tick(at: tick.seconds) }
+        let token: ClockRegistration
+        if let core {
+            token = core.addHandler(handler)
+        } else if let customClock {
+            token = customClock.addTickHandler(handler)
+        } else {
+            return
+        }
         let duplicate = lock.withLock { () -> ClockRegistration? in
             if registration != nil || isDetached { return token }
             registration = token
@@ -362,7 +394,7 @@ struct RunSlot {
     /// Whether the curve is called (no table follows it everywhere, and it is not linear).
     var callsCurve = false
 
-    init(_ program: AnimatorProgram, madeAtTick: UInt32) {
+    init(_ program: borrowing AnimatorProgram, madeAtTick: UInt32) {
         self.program = .passUnretained(program)
         self.madeAtTick = madeAtTick
         guard program.isBatchable, let line = program.machine.linearRun else { return }
@@ -377,8 +409,8 @@ struct RunSlot {
             firstWord = Int32(first.word)
         }
         laneCount = Int32(program.laneCount)
-        curve = program.curveTable.map { UnsafePointer($0.pieces) }
-        callsCurve = curve == nil && !program.timing.isLinear
+        curve = program.curvePieces
+        callsCurve = program.callsCurve
     }
 
     /// Runs the frame at clock time `time` unless the animator reaches an end there (or is not
@@ -522,7 +554,7 @@ private struct GroupRegistry: Sendable {
 
     /// The live group of `clock` (not that of a released clock whose identity it reuses).
     func group(of clock: any FrameClock) -> AnimatorGroup? {
-        guard let known = groups[ObjectIdentifier(clock)]?.value, known.clock === clock
+        guard let known = groups[ObjectIdentifier(clock)]?.value, known.customClock === clock
         else { return nil }
         return known
     }

@@ -126,39 +126,46 @@ public class _AnimatorCore: @unchecked Sendable {
     public let timing: TimingCurve
     /// The timing curve's shared table, or `nil` for linear timing (or a curve no table follows).
     let curveTable: SharedCurveTable?
+    /// The table's pieces (kept alive by ``curveTable``), or `nil`: what the batch's slots read.
+    let curvePieces: UnsafePointer<Double>?
+    /// Whether the batch calls the curve: no table follows it everywhere, and it is not linear.
+    let callsCurve: Bool
     /// The state's cell and whether the numbers can be stored into it directly.
     let cell: StateCell
     let isPlainState: Bool
     /// The animator's events, made the first time someone asks for them: until then there is no
     /// one to deliver to, and a tick delivers nothing (an animator's completion, in a batch of
     /// 10,000, cost 85 ns more with an emitter of no observers to send to).
-    @exclusivity(unchecked) var eventEmitter: Emitter<AnimatorEvent, Never>?
+    @exclusivity(unchecked) final var eventEmitter: Emitter<AnimatorEvent, Never>?
 
-    @exclusivity(unchecked) var machine: AnimatorStateMachine
-    @exclusivity(unchecked) var entries = EntryList()
+    @exclusivity(unchecked) final var machine: AnimatorStateMachine
+    @exclusivity(unchecked) final var entries = EntryList()
     /// Whether some entry needs the whole state; otherwise every entry is a direct store.
-    @exclusivity(unchecked) var usesClosures = false
-    @exclusivity(unchecked) var completionHandlers: [@Sendable (Completion) -> Void] = []
-    @exclusivity(unchecked) var eventObservations: [SignalObservation] = []
+    @exclusivity(unchecked) final var usesClosures = false
+    @exclusivity(unchecked) final var completionHandlers: [@Sendable (Completion) -> Void] = []
+    @exclusivity(unchecked) final var eventObservations: [SignalObservation] = []
     /// How the animator completed, once it has.
-    @exclusivity(unchecked) var completionRecord: Completion?
+    @exclusivity(unchecked) final var completionRecord: Completion?
     /// Whether some entry is pending (see ``Entry/isPending``).
-    @exclusivity(unchecked) var hasPending = false
+    @exclusivity(unchecked) final var hasPending = false
     /// The entries as lanes, when every entry is one (see ``isBatchable``): the first kept here,
     /// every lane in ``lanes`` when there are several (most animators animate one number, and then
     /// allocate no buffer).
-    @exclusivity(unchecked) var firstLane = Lane(startFraction: 0, from: 0, to: 0, word: 0)
-    @exclusivity(unchecked) var lanes: UnsafeMutablePointer<Lane>?
-    @exclusivity(unchecked) var laneCount = 0
+    @exclusivity(unchecked) final var firstLane = Lane(startFraction: 0, from: 0, to: 0, word: 0)
+    @exclusivity(unchecked) final var lanes: UnsafeMutablePointer<Lane>?
+    @exclusivity(unchecked) final var laneCount = 0
     /// The place in the group's running list, or -1.
-    @exclusivity(unchecked) var runningIndex = -1
+    @exclusivity(unchecked) final var runningIndex = -1
     /// The animator while it is in the running list: a running animator stays alive.
-    @exclusivity(unchecked) var keepAlive: AnyObject?
+    @exclusivity(unchecked) final var keepAlive: AnyObject?
 
     init(duration: Double, timing: TimingCurve, cell: StateCell, isPlainState: Bool) {
         self.duration = duration
         self.timing = timing
-        curveTable = timing.sharedTable
+        let curveTable = timing.sharedTable
+        self.curveTable = curveTable
+        curvePieces = curveTable.map { UnsafePointer($0.pieces) }
+        callsCurve = curveTable == nil && !timing.isLinear
         self.cell = cell
         self.isPlainState = isPlainState
         machine = AnimatorStateMachine(duration: duration)

@@ -22,7 +22,13 @@ struct AnimatorStateMachine: Sendable {
     private(set) var isReversed = false
     private(set) var speed = 1.0
     /// While set, the fraction complete follows a motion from a clock time, towards a target.
-    private var drive: (start: Double, motion: any Motion<Double>, target: AnimatorPosition)?
+    private var drive: (start: Double, motion: any Motion<Double>, target: AnimatorPosition)? {
+        didSet { isFollowingMotion = drive != nil }
+    }
+    /// Whether ``drive`` is set: what ``linearRun`` reads, so that a batch making a slot reads
+    /// plain fields and copies no existential (copying the machine was a twentieth of starting an
+    /// animator).
+    private var isFollowingMotion = false
     /// The line the position follows while running (its velocity is set at each anchoring).
     private var line: AnimatorLine
     private var hasStarted = false
@@ -43,7 +49,7 @@ struct AnimatorStateMachine: Sendable {
     /// ``advance(to:)`` when it reaches an end.
     @inline(__always)
     var linearRun: AnimatorLine? {
-        guard phase == .running, drive == nil else { return nil }
+        guard case .running = phase, !isFollowingMotion else { return nil }
         return line
     }
 

@@ -6,7 +6,7 @@
 public final class WallClock: FrameClock {
     /// Time, handlers, and the clock's animator group.
     let core = ClockCore()
-    private let origin = ContinuousClock.now
+    let origin = ContinuousClock.now
 
     /// Creates a clock at time zero that starts running now.
     public init() {}

@@ -201,9 +201,10 @@ public struct Clip<Root>: Sendable {
     /// Applies the clip's values at `time` to `root`, as ``apply(at:to:)`` does, and with
     /// `concurrently` splits long runs of number tracks into one array across every core: 2,048
     /// or more ``init(_:elementsOf:startingAt:name:)`` clips of one array one after another (a
-    /// document's tracks), or one such clip of 2,048 tracks or more. Each element is written by
-    /// its own track, so the values are the same, bit for bit; shorter runs, and everything else,
-    /// apply on the calling thread.
+    /// document's tracks), or one such clip of 2,048 tracks or more. A run is split only where
+    /// each element is written by one track (clips that share an element keep their order, on
+    /// the calling thread), so the values are the same, bit for bit; shorter runs, and
+    /// everything else, apply on the calling thread.
     ///
     /// - Parameters:
     ///   - time: The clip's time; clamped to `0...duration`.

@@ -31,6 +31,10 @@ final class ClipProgram<Root>: Sendable {
     let tracks: [Track<Double>]
     /// Each lane's value at its local time 0 with the before flag: what it shows before it starts.
     let beforeStart: [Double]
+    /// The first leaf of each row into one array (leaves of one projection, one after another)
+    /// whose leaves write bytes no other leaf of the row writes: only such a row may be split
+    /// across cores by leaves, since where two leaves write one element, the later must win.
+    private let disjointRows: Set<Int>
     /// The slots and key-path values of the frame being evaluated; frames of one program run one
     /// at a time.
     private let frame: Locked<ClipFrame>
@@ -49,6 +53,7 @@ final class ClipProgram<Root>: Sendable {
         leaves = builder.leaves.map { leaf in
             bank == nil && leaf.lane >= 0 ? ClipLeaf(slot: leaf.slot, lane: -1, offset: -1, body: leaf.body) : leaf
         }
+        disjointRows = Self.disjointRows(of: leaves)
         frame = Locked(ClipFrame(
             slots: Array(repeating: ClipSlot(time: 0, phase: .active, applies: false), count: builder.steps.count + 1),
             values: Array(repeating: 0, count: builder.paths.count)))
@@ -171,6 +176,27 @@ final class ClipProgram<Root>: Sendable {
         time == 0 ? beforeStart[lane] : tracks[lane].value(at: time, beforeFlag: true)
     }
 
+    /// The first leaf of each row whose leaves' byte ranges in their array (from the first
+    /// element's offset to the end of the last element's number) do not overlap.
+    /// Overlapping ranges keep a row whole even where the bytes interleave (two properties of
+    /// one array of elements): that row runs on one thread, as it always could.
+    static func disjointRows(of leaves: [ClipLeaf]) -> Set<Int> {
+        var rows: Set<Int> = []
+        var start = 0
+        while start < leaves.count {
+            var end = start + 1
+            while end < leaves.count, leaves[end].projection == leaves[start].projection { end += 1 }
+            if leaves[start].projection >= 0 {
+                let ranges = leaves[start..<end]
+                    .map { $0.offset..<($0.offset + Swift.max($0.count - 1, 0) * $0.stride + MemoryLayout<Double>.size) }
+                    .sorted { $0.lowerBound < $1.lowerBound }
+                if zip(ranges, ranges.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) { rows.insert(start) }
+            }
+            start = end
+        }
+        return rows
+    }
+
     /// Writes a row of leaves (`row` indexes ``leaves``) into the elements of the array they
     /// share: concurrently, when asked, a long row split by leaves and a long leaf by lanes.
     private func writeRow(
@@ -178,7 +204,7 @@ final class ClipProgram<Root>: Sendable {
         into elements: UnsafeMutableRawBufferPointer, concurrently: Bool
     ) {
         let minimum = Self.minimumConcurrentLanes
-        if concurrently, row.count >= minimum {
+        if concurrently, row.count >= minimum, disjointRows.contains(row.lowerBound) {
             // Each leaf writes its own elements: any split gives the same array.
             BankParallel.run(count: row.count, concurrently: true, minimumChunk: minimum / 2) { chunk in
                 for member in leaves[(row.lowerBound + chunk.lowerBound)..<(row.lowerBound + chunk.upperBound)] {

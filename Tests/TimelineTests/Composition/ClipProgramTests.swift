@@ -175,6 +175,43 @@ struct CollectionClipTests {
         #expect(empty == CollectionField(items: [], levels: []))
     }
 
+    /// Where two clips of a long row write one element, the later wins, split across cores or
+    /// not: the first and the last of 2,500 one-element clips both write element 0 (the first
+    /// from 0 to 1, the last from 0 to 10 over 1 s: 5 at 0.5 s, by hand), so the row is not
+    /// split. Which chunk a thread takes first is timing, so the rule is also checked directly.
+    @Test func aRowWhoseClipsShareAnElementIsNotSplit() throws {
+        struct Row: Sendable { var values = Array(repeating: -1.0, count: 2_500) }
+        let clips = try (0..<2_500).map { index in
+            let target = index == 2_499 ? 10.0 : 1.0
+            let track = try Track(keyframes: [Keyframe(time: 0, value: 0.0), Keyframe(time: 1, value: target)])
+            return Clip([track], elementsOf: \Row.values, startingAt: index == 2_499 ? 0 : index)
+        }
+        let group = Clip.group(clips)
+        for _ in 0..<20 {
+            var row = Row()
+            group.apply(at: 0.5, to: &row, concurrently: true)
+            #expect(row.values[0] == 5)
+            #expect(row.values[1] == 0.5)
+        }
+        // The rule itself, on leaves made by hand (projection 0, numbers of 8 bytes): a row may
+        // be split only where no two leaves' byte ranges meet.
+        func leaf(_ offset: Int, count: Int = 1, stride: Int = 8, projection: Int = 0) -> ClipLeaf {
+            var leaf = ClipLeaf(slot: 0, lane: 0, offset: offset, body: 0)
+            leaf.count = count
+            leaf.stride = stride
+            leaf.projection = projection
+            return leaf
+        }
+        #expect(ClipProgram<Row>.disjointRows(of: [leaf(0), leaf(8), leaf(16)]) == [0])
+        #expect(ClipProgram<Row>.disjointRows(of: [leaf(16), leaf(0), leaf(8)]) == [0])
+        #expect(ClipProgram<Row>.disjointRows(of: [leaf(0), leaf(8), leaf(0)]).isEmpty)
+        #expect(ClipProgram<Row>.disjointRows(of: [leaf(0, count: 3), leaf(16)]).isEmpty)
+        #expect(ClipProgram<Row>.disjointRows(of: [leaf(0, count: 3), leaf(24)]) == [0])
+        // Two rows: the second (projection 1) overlaps, the first does not.
+        #expect(ClipProgram<Row>.disjointRows(
+            of: [leaf(0), leaf(8), leaf(0, projection: 1), leaf(0, projection: 1)]) == [0])
+    }
+
     /// The first index at which two arrays' numbers differ in their bits.
     private static func firstDifference(_ a: [Double], _ b: [Double]) -> Int? {
         a.count != b.count ? min(a.count, b.count) : a.indices.first { a[$0].bitPattern != b[$0].bitPattern }

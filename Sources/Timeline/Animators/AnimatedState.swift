@@ -25,12 +25,17 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable {
     /// lock): most states are written and read, never observed, and a list of 10,000 rows then
     /// makes and frees 30,000 fewer objects. Once made, it owns the storage (see ``deinit``).
     @exclusivity(unchecked) private nonisolated(unsafe) var emitter: StateEmitter<Root, Never>?
+    /// The group of the animator that made this state for itself, which owns the cell until
+    /// someone else writes it (see ``StateCell``): held so that its lock outlives the animator.
+    @usableFromInline let ownerGroup: AnimatorGroup?
 
     /// The value after every update, starting with the current value for each new observer.
     ///
     /// The animators on one clock update the state together and publish it once per frame;
     /// ``update(_:)`` publishes once per call. The same emitter every time it is asked for.
     public var values: StateEmitter<Root, Never> {
+        // Observed states are written under their cell's lock (it guards the emitter).
+        endGroupOwnership()
         let sequence = cell.lock()
         defer { cell.unlock(from: sequence) }
         if let emitter { return emitter }
@@ -45,6 +50,32 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable {
     /// Creates a state holding `initialValue`.
     public init(_ initialValue: Root) {
         storage = StateStorage(initialValue)
+        ownerGroup = nil
+    }
+
+    /// Creates the state an animator of `group` makes for itself: plain data is owned by the
+    /// group until someone else writes it.
+    @inlinable
+    init(_ initialValue: Root, ownedBy group: AnimatorGroup) {
+        storage = StateStorage(initialValue)
+        if storage.boxed == nil {
+            storage.cell.markGroupOwned()
+            ownerGroup = group
+        } else {
+            ownerGroup = nil
+        }
+    }
+
+    /// Ends the owning group's ownership of the cell, for a writer from outside the group
+    /// (under the group's lock, unless this thread holds it already: code a group runs under its
+    /// lock may update another of its states).
+    func endGroupOwnership() {
+        guard let ownerGroup, cell.isGroupOwned else { return }
+        if ownerGroup.lock.isHeldByCurrentThread {
+            cell.endGroupOwnership()
+        } else {
+            ownerGroup.lock.withLock { cell.endGroupOwnership() }
+        }
     }
 
     deinit {
@@ -100,11 +131,17 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable {
     /// Updates from one thread (a clock's animators) publish in order; updates made at the same
     /// moment from several threads apply atomically but may publish in either order.
     ///
+    /// The first update of a state that an animator made for itself
+    /// (`Animator(duration:timing:initialValue:clock:)`) waits, once, for a frame of its clock
+    /// that is being written: until then only that clock's animators wrote the state, without
+    /// locking it.
+    ///
     /// - Parameter body: Mutates the value; must not read or update this state (the state is
     ///   locked while it runs).
     /// - Returns: What `body` returns.
     @discardableResult
     public func update<Result: Sendable>(_ body: (inout Root) throws -> Result) rethrows -> Result {
+        endGroupOwnership()
         let sequence = cell.lock()
         var root = storage.take()
         let result: Result
@@ -125,6 +162,8 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable {
     /// Publishes the current value on ``values`` if anyone observes it: once per frame, after the
     /// clock's animators wrote it.
     func publish() {
+        // Only observed states publish, and observing a state ends any group's ownership.
+        guard !cell.isGroupOwned else { return }
         let sequence = cell.lock()
         let emitter = cell.isObserved ? self.emitter : nil
         let root = emitter != nil ? storage.read() : nil
@@ -144,6 +183,7 @@ struct StateStorage<Root: Sendable>: @unchecked Sendable {
     /// The value, for roots that are not plain data.
     @usableFromInline let boxed: UnsafeMutablePointer<Root>?
 
+    @inlinable
     init(_ initialValue: Root) {
         if _isPOD(Root.self) {
             cell = StateCell(wordCount: (MemoryLayout<Root>.size + 7) / 8)

@@ -102,16 +102,33 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     ) throws(AnimatorError) {
         guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
         self.state = state
-        group = AnimatorGroup.group(for: clock)
+        let group = AnimatorGroup.group(for: clock)
+        self.group = group
+        // A state another group owns is written by this one too: it stops being owned first.
+        if let owner = state.ownerGroup, owner !== group { state.endGroupOwnership() }
         super.init(duration: duration, timing: timing, cell: state.cell, isPlainState: state.isPlain)
     }
 
     /// Creates an animator with a state of its own.
+    ///
+    /// The state is the animator's clock's until someone else writes it: while only the
+    /// animators on that clock write it, each frame writes it without a compare-and-exchange
+    /// (see ``AnimatedState``).
     @inlinable
     public convenience init(
         duration: Double, timing: TimingCurve = .linear, initialValue: Root, clock: borrowing any FrameClock
     ) throws(AnimatorError) {
-        try self.init(duration: duration, timing: timing, state: AnimatedState(initialValue), clock: clock)
+        let group = AnimatorGroup.group(for: clock)
+        try self.init(duration: duration, timing: timing, ownState: AnimatedState(initialValue, ownedBy: group), group: group)
+    }
+
+    /// Creates an animator of `group` with the state it made for itself.
+    @usableFromInline
+    init(duration: Double, timing: TimingCurve, ownState: AnimatedState<Root>, group: AnimatorGroup) throws(AnimatorError) {
+        guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
+        self.group = group
+        state = ownState
+        super.init(duration: duration, timing: timing, cell: ownState.cell, isPlainState: ownState.isPlain)
     }
 
     deinit {

@@ -14,9 +14,10 @@ import Synchronization
 /// animators, as a display link keeps UIKit's running animators. The animators do not keep the
 /// clock, so releasing a clock completes its running animators with `finished: false` and
 /// releases those only it kept.
+@usableFromInline
 final class AnimatorGroup: @unchecked Sendable {
     /// Guards every animator's program, `running` and `registration`.
-    let lock = SpinLock()
+    let lock = GroupLock()
     /// A built-in clock's core (its tick handlers and its time), while the clock is alive.
     ///
     /// The group refers to the core, not to the clock: a weakly referenced object keeps its
@@ -346,6 +347,7 @@ final class AnimatorGroup: @unchecked Sendable {
     ///
     /// A built-in clock keeps its group in its core (made once, released with the clock); any
     /// other clock's group is found in a registry by the clock's identity.
+    @usableFromInline
     static func group(for clock: any FrameClock) -> AnimatorGroup {
         if let group = withBuiltInCore(of: clock, { $0.animatorGroup { AnimatorGroup(clock: clock) } }) {
             return group
@@ -425,7 +427,7 @@ struct RunSlot {
         guard let cellBase, laneCount > 0 else { return true }
         let cell = StateCell(base: cellBase)
         let fraction = memo.fraction(of: position, over: line.duration)
-        let sequence = cell.lock()
+        let sequence = cell.lockAsGroupWriter()
         let program = program, curve = curve, callsCurve = callsCurve
         let firstLane = AnimatorProgram.Lane(startFraction: firstStart, from: firstFrom, to: firstTo, word: Int(firstWord))
         AnimatorProgram.Lane.write(

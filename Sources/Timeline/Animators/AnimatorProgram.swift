@@ -285,7 +285,7 @@ public class _AnimatorCore: @unchecked Sendable {
         // Pending entries (the animator has never run) have no values yet.
         guard !entries.isEmpty, !hasPending else { return [] }
         let fraction = machine.fractionComplete
-        let sequence = cell.lock()
+        let sequence = cell.lockAsGroupWriter()
         var markerEvents: [AnimatorEvent] = []
         if writesLanes {
             // Numbers only: no markers (those are clips'), and no closure reads a last progress.

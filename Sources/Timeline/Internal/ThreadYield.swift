@@ -14,3 +14,15 @@ func yieldThread() {
     sched_yield()
     #endif
 }
+
+/// A number that identifies the calling thread among the threads alive now (never 0).
+@inline(__always)
+func currentThreadIdentity() -> UInt {
+    #if canImport(Glibc) || canImport(Musl)
+    UInt(pthread_self())
+    #elseif canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    1
+    #endif
+}

@@ -124,9 +124,9 @@ public class _AnimatorCore: @unchecked Sendable {
     public let duration: Double
     /// The curve that shapes each animation's progress.
     public let timing: TimingCurve
-    /// The timing curve's shared table, or `nil` for linear timing (or a curve no table follows).
-    let curveTable: SharedCurveTable?
-    /// The table's pieces (kept alive by ``curveTable``), or `nil`: what the batch's slots read.
+    /// The pieces of the timing curve's shared table (kept alive by ``timing``, which holds the
+    /// table), or `nil` for linear timing (or a curve no table follows): what the batch's slots
+    /// read. Not a reference of its own: making an animator retains and releases one thing fewer.
     let curvePieces: UnsafePointer<Double>?
     /// Whether the batch calls the curve: no table follows it everywhere, and it is not linear.
     let callsCurve: Bool
@@ -162,10 +162,9 @@ public class _AnimatorCore: @unchecked Sendable {
     init(duration: Double, timing: TimingCurve, cell: StateCell, isPlainState: Bool) {
         self.duration = duration
         self.timing = timing
-        let curveTable = timing.sharedTable
-        self.curveTable = curveTable
-        curvePieces = curveTable.map { UnsafePointer($0.pieces) }
-        callsCurve = curveTable == nil && !timing.isLinear
+        let curvePieces = timing.sharedTablePieces
+        self.curvePieces = curvePieces
+        callsCurve = curvePieces == nil && !timing.isLinear
         self.cell = cell
         self.isPlainState = isPlainState
         machine = AnimatorStateMachine(duration: duration)
@@ -335,8 +334,8 @@ public class _AnimatorCore: @unchecked Sendable {
     @inline(__always)
     func progress(startingAt start: Double, at fraction: Double) -> Double {
         let local = Self.localProgress(startingAt: start, at: fraction)
-        guard let curveTable else { return timing.value(at: local) }
-        return TimingCurveTable.lookup(local, base: 0, pieces: curveTable.pieces) { timing }
+        guard let curvePieces else { return timing.value(at: local) }
+        return TimingCurveTable.lookup(local, base: 0, pieces: curvePieces) { timing }
     }
 
     /// An entry's own progress, before easing: 0 until its start fraction, then linear to 1 at the

@@ -8,8 +8,8 @@
 struct RecordedRun: Sendable {
     fileprivate let line: AnimatorLine
     fileprivate let lanes: [AnimatorProgram.Lane]
-    /// The curve's table (`nil`: linear timing, or a called curve), kept alive for ``pieces``.
-    private let table: SharedCurveTable?
+    /// The curve's table's pieces (`nil`: linear timing, or a called curve), kept alive by
+    /// ``timing``.
     nonisolated(unsafe) fileprivate let pieces: UnsafePointer<Double>?
     fileprivate let timing: TimingCurve
     fileprivate let callsCurve: Bool
@@ -17,8 +17,7 @@ struct RecordedRun: Sendable {
     init(_ slot: RunSlot, program: AnimatorProgram) {
         line = slot.line
         lanes = (0..<Int(slot.laneCount)).map { program.lane($0) }
-        table = slot.curve == nil ? nil : program.curveTable
-        pieces = table.map { UnsafePointer($0.pieces) }
+        pieces = slot.curve == nil ? nil : program.curvePieces
         timing = program.timing
         callsCurve = slot.callsCurve
     }

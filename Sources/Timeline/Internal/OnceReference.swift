@@ -37,6 +37,18 @@ struct OnceReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
         return Self.object(at: original)
     }
 
+    /// `body`'s result for the settled object, or `make()`'s, settled now, the first time; `nil`
+    /// if none is settled. The object is lent to `body`, not retained (this reference keeps it).
+    func withObject<Result>(orSettle make: () -> Object?, _ body: (Object) -> Result) -> Result? {
+        var stored = word.load(ordering: .acquiring)
+        if stored == 0 {
+            _ = object(orSettle: make)
+            stored = word.load(ordering: .acquiring)
+        }
+        guard stored > Self.settledAsNone, let pointer = UnsafeRawPointer(bitPattern: stored) else { return nil }
+        return Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
     /// The object a stored word names.
     private static func object(at word: UInt) -> Object? {
         guard word > settledAsNone, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }

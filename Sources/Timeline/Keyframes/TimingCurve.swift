@@ -39,6 +39,13 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
         return slot.table(orLookUp: SharedCurveTable.table(for: slot.function))
     }
 
+    /// The shared table's pieces, or `nil` as for ``sharedTable``: valid for as long as this curve
+    /// (or any copy of it) lives, which keeps the table; nothing is retained.
+    var sharedTablePieces: UnsafePointer<Double>? {
+        guard case .function(let slot) = storage else { return nil }
+        return slot.tablePieces(orLookUp: SharedCurveTable.table(for: slot.function))
+    }
+
     /// Constant-rate progress.
     public static let linear = TimingCurve(LinearTiming())
 
@@ -118,5 +125,11 @@ final class CurveTableSlot: Sendable {
     /// up, and find the same table.
     func table(orLookUp lookUp: @autoclosure () -> SharedCurveTable?) -> SharedCurveTable? {
         table.object(orSettle: lookUp)
+    }
+
+    /// The pieces of ``table(orLookUp:)``'s table, read without retaining it: the slot keeps the
+    /// table, so the pointer is valid for as long as whoever holds the slot (a copy of the curve).
+    func tablePieces(orLookUp lookUp: @autoclosure () -> SharedCurveTable?) -> UnsafePointer<Double>? {
+        table.withObject(orSettle: lookUp) { UnsafePointer($0.pieces) }
     }
 }

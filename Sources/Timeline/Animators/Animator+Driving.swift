@@ -16,7 +16,7 @@ extension Animator {
             group.lock.unlock()
             return
         }
-        let markers = program.applyValuesLocked(epoch: AnimatorGroupEpoch.next(), publishing: &publishing)
+        let markers = program.applyValuesLocked(epoch: AnimatorGroupEpoch.onDemand, publishing: &publishing)
         let delivery = program.finishLocked(events: markers, completion: completion)
         let released = group.updateMembershipLocked(program, animator: self)
         group.lock.unlock()
@@ -64,7 +64,7 @@ extension Animator {
             throw error
         }
         let emitter = program.eventEmitter
-        program.advanceLocked(to: now, epoch: AnimatorGroupEpoch.next(), deliveries: &deliveries, publishing: &publishing)
+        program.advanceLocked(to: now, epoch: AnimatorGroupEpoch.onDemand, deliveries: &deliveries, publishing: &publishing)
         let released = group.updateMembershipLocked(program, animator: self)
         let needsRegistration = group.needsRegistrationLocked
         group.lock.unlock()
@@ -77,7 +77,7 @@ extension Animator {
     func applyValues() {
         var publishing: [_AnimatorCore] = []
         group.lock.lock()
-        let markers = program.applyValuesLocked(epoch: AnimatorGroupEpoch.next(), publishing: &publishing)
+        let markers = program.applyValuesLocked(epoch: AnimatorGroupEpoch.onDemand, publishing: &publishing)
         let emitter = program.eventEmitter
         group.lock.unlock()
         let deliveries = markers.isEmpty || emitter == nil ? [] : [AnimatorDelivery(emitter: emitter, events: markers)]

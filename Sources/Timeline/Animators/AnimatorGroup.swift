@@ -568,7 +568,13 @@ private let animatorGroups = Locked(GroupRegistry())
 enum AnimatorGroupEpoch {
     private static let counter = Atomic<UInt>(0)
 
-    /// A new epoch, as a cell's publish stamp: odd (observed), never equal to a plain mark.
+    /// What a command passes for its epoch: a new one, taken only if a state it writes is
+    /// observed (most are not, and taking one is an atomic add: a command on an unobserved state
+    /// then touches no shared counter).
+    static let onDemand: UInt = 0
+
+    /// A new epoch, as a cell's publish stamp: odd (observed), never equal to a plain mark (nor
+    /// to ``onDemand``).
     static func next() -> UInt {
         (counter.add(1, ordering: .relaxed).newValue << 1) | 1
     }

@@ -279,7 +279,8 @@ public class _AnimatorCore: @unchecked Sendable {
     }
 
     /// Writes every animation's value at the current position into the state, queues the state
-    /// for publishing once this epoch if it is observed, and returns the markers passed.
+    /// for publishing once this epoch if it is observed (a new epoch for
+    /// ``AnimatorGroupEpoch/onDemand``), and returns the markers passed.
     func applyValuesLocked(epoch: UInt, publishing: inout [_AnimatorCore]) -> [AnimatorEvent] {
         // Pending entries (the animator has never run) have no values yet.
         guard !entries.isEmpty, !hasPending else { return [] }
@@ -295,9 +296,12 @@ public class _AnimatorCore: @unchecked Sendable {
         } else {
             applyWholeStateLocked(fraction: fraction, markers: &markerEvents)
         }
-        if cell.isObserved, cell.flags != epoch {
-            cell.flags = epoch
-            publishing.append(self)
+        if cell.isObserved {
+            let stamp = epoch == AnimatorGroupEpoch.onDemand ? AnimatorGroupEpoch.next() : epoch
+            if cell.flags != stamp {
+                cell.flags = stamp
+                publishing.append(self)
+            }
         }
         cell.unlock(from: sequence)
         return markerEvents

@@ -3,7 +3,7 @@
 ///
 /// A view is valid while the ``BankStorage`` it was made from is alive; the bank and playhead
 /// methods that make one keep the storage alive for the duration of the call.
-struct BankView {
+struct BankView: SegmentOperands {
     unowned(unsafe) let storage: BankStorage
     let firstKeyframe: UnsafeMutablePointer<Int32>
     let times: UnsafeMutablePointer<Double>
@@ -146,47 +146,12 @@ struct BankView {
         return from + delta * curveValue(base: SegmentCode.payload(code), at: u)
     }
 
-    /// The value of the segment from keyframe `g` to `g + 1` at `time`, as the track evaluates it.
+    /// The value of the segment from keyframe `g` to `g + 1` at `time`: the one interpreter of
+    /// segment codes (``SegmentOperands/interpretedValue(ofSegment:at:)``) on the bank's buffers, out of line
+    /// for the loops that reach it only for segments that are not tabulated.
     @inline(never)
     func segmentValue(_ g: Int, at time: Double) -> Double {
-        let start = times[g]
-        let p0 = values[g]
-        let p1 = values[g + 1]
-        let local = time - start
-        let duration = times[g + 1] - start
-        let u = local / duration
-        let code = codes[g + 1]
-        let payload = SegmentCode.payload(code)
-        switch SegmentCode.kind(code) {
-        case SegmentCode.table:
-            return p0 + (p1 - p0) * curveValue(base: payload, at: Self.clamp(local * (1 / duration)))
-        case SegmentCode.linear:
-            return p0 + (p1 - p0) * u
-        case SegmentCode.direct:
-            return p0 + (p1 - p0) * storage.directCurves[payload].value(at: u)
-        case SegmentCode.hermite:
-            let velocities = hermiteVelocities[payload]
-            let u2 = u * u
-            let u3 = u2 * u
-            let h00 = 2 * u3 - 3 * u2 + 1
-            let h10 = u3 - 2 * u2 + u
-            let h01 = 3 * u2 - 2 * u3
-            let h11 = u3 - u2
-            return p0 * h00 + p1 * h01 + velocities.x * (h10 * duration)
-                + velocities.y * (h11 * duration)
-        case SegmentCode.linearTimeInvariant:
-            let record = linearSegments[payload]
-            return p1 + propagate(
-                local, displacement: p0 - p1, velocity: record.startVelocity, table: record.table
-            ).displacement
-        case SegmentCode.custom:
-            let segment = storage.customSegments[payload]
-            let w = segment.interpolator.valueWeights(at: local, duration: duration)
-            return p0 * w.from + p1 * w.to + segment.startVelocity * w.startVelocity
-                + segment.endVelocity * w.endVelocity
-        default:
-            return p0
-        }
+        interpretedValue(ofSegment: g, at: time)
     }
 
     /// The state `t` seconds after `(displacement, velocity)` under transition table `table`: from
@@ -210,5 +175,42 @@ struct BankView {
     ) -> (displacement: Double, velocity: Double) {
         storage.transitionTables[table].segment.transition(over: t)
             .applied(toDisplacement: displacement, velocity: velocity)
+    }
+}
+
+extension BankView {
+    @inline(__always)
+    func time(_ k: Int) -> Double { times[k] }
+
+    @inline(__always)
+    func value(_ k: Int) -> Double { values[k] }
+
+    @inline(__always)
+    func code(ofSegment g: Int) -> UInt32 { codes[g + 1] }
+
+    @inline(__always)
+    func tableValue(payload: Int, segment g: Int, at u: Double) -> Double {
+        curveValue(base: payload, at: u)
+    }
+
+    @inline(__always)
+    func directValue(payload: Int, segment g: Int, at u: Double) -> Double {
+        storage.directCurves[payload].value(at: u)
+    }
+
+    @inline(__always)
+    func hermiteVelocityPair(payload: Int, segment g: Int) -> SIMD2<Double> {
+        hermiteVelocities[payload]
+    }
+
+    @inline(__always)
+    func linearTimeInvariantDisplacement(payload: Int, segment g: Int, local: Double, displacement: Double) -> Double {
+        let record = linearSegments[payload]
+        return propagate(local, displacement: displacement, velocity: record.startVelocity, table: record.table).displacement
+    }
+
+    @inline(__always)
+    func customSegment(payload: Int, segment g: Int) -> CustomSegmentRecord? {
+        storage.customSegments[payload]
     }
 }

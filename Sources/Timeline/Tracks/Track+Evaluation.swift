@@ -29,6 +29,11 @@ extension Track {
 
     @inlinable @inline(__always)
     func value(at time: Double, segment index: Int) -> Value {
+        if Value.self == Double.self {
+            // A track of numbers runs the one interpreter of segment codes, as banks do.
+            let numbers = unsafeBitCast(storage, to: TrackStorage<Double>.self)
+            return unsafeBitCast(numbers.interpretedValue(at: time, segment: index, tabulated: true), to: Value.self)
+        }
         let storage = storage
         if index < 0 { return storage.value(at: 0) }
         let last = storage.keyframeCount - 1
@@ -56,6 +61,10 @@ extension Track {
     /// evaluates it.
     @inlinable
     func exactValue(at time: Double, segment index: Int) -> Value {
+        if Value.self == Double.self {
+            let numbers = unsafeBitCast(storage, to: TrackStorage<Double>.self)
+            return unsafeBitCast(numbers.interpretedValue(at: time, segment: index, tabulated: false), to: Value.self)
+        }
         if index < 0 { return values[0] }
         if index >= times.count - 1 { return values[times.count - 1] }
         return evaluateValue(segment: index, local: time - times[index])
@@ -123,5 +132,70 @@ extension Track {
                 from: p0, to: p1,
                 startVelocity: startVelocities[index], endVelocity: endVelocities[index])
         }
+    }
+}
+
+extension TrackStorage where Value == Double {
+    /// The value at `time` of a track of numbers whose segment containing `time` is `index`
+    /// (`-1` before the first keyframe): the one interpreter of segment codes
+    /// (``SegmentOperands/interpretedValue(ofSegment:at:)``) on the track's packed block, curves
+    /// read from their tables (`tabulated`) or each called itself.
+    @usableFromInline
+    func interpretedValue(at time: Double, segment index: Int, tabulated: Bool) -> Double {
+        if index < 0 { return value(at: 0) }
+        let last = keyframeCount - 1
+        if index >= last { return value(at: last) }
+        return TrackSegmentOperands(storage: self, tabulated: tabulated).interpretedValue(ofSegment: index, at: time)
+    }
+}
+
+/// One `Track<Double>`'s operands for the interpreter of segment codes: times, values, codes and
+/// tables from its packed block, and what the block does not hold (a called curve, Hermite
+/// velocities, a plugin's interpolator) from its fields, by segment index.
+struct TrackSegmentOperands: SegmentOperands {
+    let storage: TrackStorage<Double>
+    /// Whether table segments read their tables (else each curve is called itself).
+    let tabulated: Bool
+
+    @inline(__always)
+    func time(_ k: Int) -> Double { storage.time(at: k) }
+
+    @inline(__always)
+    func value(_ k: Int) -> Double { storage.value(at: k) }
+
+    @inline(__always)
+    func code(ofSegment g: Int) -> UInt32 {
+        let code = storage.code(ofSegment: g)
+        guard !tabulated, SegmentCode.kind(code) == SegmentCode.table else { return code }
+        return SegmentCode.make(SegmentCode.direct, 0)
+    }
+
+    @inline(__always)
+    func tableValue(payload: Int, segment g: Int, at u: Double) -> Double {
+        guard let pieces = storage.tablePieces(ofSegment: g) else { return directValue(payload: payload, segment: g, at: u) }
+        return TimingCurveTable.lookup(u, base: 0, pieces: pieces) { storage.curve(ofSegment: g) }
+    }
+
+    func directValue(payload: Int, segment g: Int, at u: Double) -> Double {
+        guard case .timing(let function) = storage.kinds[g] else { return u }
+        return function.value(at: u)
+    }
+
+    func hermiteVelocityPair(payload: Int, segment g: Int) -> SIMD2<Double> {
+        SIMD2(storage.startVelocities[g], storage.endVelocities[g])
+    }
+
+    /// A track codes no segment as linear time-invariant (it calls its springs); should one be,
+    /// its interpolator gives the same motion exactly.
+    func linearTimeInvariantDisplacement(payload: Int, segment g: Int, local: Double, displacement: Double) -> Double {
+        guard let segment = customSegment(payload: payload, segment: g) else { return displacement }
+        let w = segment.interpolator.valueWeights(at: local, duration: time(g + 1) - time(g))
+        return displacement * w.from + segment.startVelocity * w.startVelocity + segment.endVelocity * w.endVelocity
+    }
+
+    func customSegment(payload: Int, segment g: Int) -> CustomSegmentRecord? {
+        guard case .custom(let interpolator) = storage.kinds[g] else { return nil }
+        return CustomSegmentRecord(
+            interpolator: interpolator, startVelocity: storage.startVelocities[g], endVelocity: storage.endVelocities[g])
     }
 }

@@ -44,7 +44,7 @@ struct TrackStorage<Value: Animatable>: @unchecked Sendable {
             keyframes: keyframes, times: times, values: values,
             kinds: kinds, startVelocities: startVelocities, endVelocities: endVelocities,
             tables: tables)
-        let buffer = TrackStorageObject<Value>.create(minimumCapacity: 2 + 2 * count + valueWords) { _ in fields }
+        let buffer = TrackStorageObject<Value>.create(minimumCapacity: 2 + 3 * count + valueWords) { _ in fields }
         let object = unsafeDowncast(buffer, to: TrackStorageObject<Value>.self)
         object.withUnsafeMutablePointerToElements { words in
             words[0] = UInt64(count)
@@ -53,14 +53,31 @@ struct TrackStorage<Value: Animatable>: @unchecked Sendable {
             for index in 0..<count {
                 words[2 + count + index] = index < pieces.count ? UInt64(UInt(bitPattern: pieces[index])) : 0
             }
+            for index in 0..<count {
+                words[2 + 2 * count + index] = index < kinds.count
+                    ? UInt64(Self.code(of: kinds[index], tabulated: pieces[index] != nil)) : 0
+            }
             if packsValues {
-                let raw = UnsafeMutableRawPointer(words + 2 + 2 * count)
+                let raw = UnsafeMutableRawPointer(words + 2 + 3 * count)
                 for index in 0..<count {
                     raw.storeBytes(of: values[index], toByteOffset: index * MemoryLayout<Value>.stride, as: Value.self)
                 }
             }
         }
         return TrackStorage(object: object)
+    }
+
+    /// The ``SegmentCode`` kind of a segment (its payload is unused: a track's operands are found
+    /// by the segment's index).
+    private static func code(of kind: CompiledSegmentKind, tabulated: Bool) -> UInt32 {
+        let codeKind = switch kind {
+        case .hold: SegmentCode.hold
+        case .linear: SegmentCode.linear
+        case .timing: tabulated ? SegmentCode.table : SegmentCode.direct
+        case .hermite: SegmentCode.hermite
+        case .custom: SegmentCode.custom
+        }
+        return SegmentCode.make(codeKind, 0)
     }
 
     /// The fields (read without the exclusivity check of `ManagedBuffer.header`: they never change).
@@ -83,7 +100,8 @@ struct TrackStorage<Value: Animatable>: @unchecked Sendable {
 
     /// The packed words: the number of keyframes, whether the values are packed, the
     /// keyframes' times, a table pointer per segment (0 where the curve is called, and after the
-    /// last keyframe), then the values if they are plain data.
+    /// last keyframe), a ``SegmentCode`` per segment (the interpreter's, for `Track<Double>`),
+    /// then the values if they are plain data.
     @inlinable var packed: UnsafeRawPointer {
         object.withUnsafeMutablePointerToElements { UnsafeRawPointer($0) }
     }
@@ -100,12 +118,18 @@ struct TrackStorage<Value: Animatable>: @unchecked Sendable {
         UnsafePointer(bitPattern: UInt(packed.load(fromByteOffset: 16 + 8 * (keyframeCount + index), as: UInt64.self)))
     }
 
+    /// The ``SegmentCode`` of segment `index`.
+    @inlinable @inline(__always)
+    func code(ofSegment index: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: packed.load(fromByteOffset: 16 + 8 * (2 * keyframeCount + index), as: UInt64.self))
+    }
+
     /// The value of keyframe `index`.
     @inlinable @inline(__always)
     func value(at index: Int) -> Value {
         guard packed.load(fromByteOffset: 8, as: UInt64.self) != 0 else { return header.values[index] }
         return packed.load(
-            fromByteOffset: 16 + 16 * keyframeCount + index * MemoryLayout<Value>.stride, as: Value.self)
+            fromByteOffset: 16 + 24 * keyframeCount + index * MemoryLayout<Value>.stride, as: Value.self)
     }
 
     /// Whether a tabulated ``ScalarTrackBank`` reads this track's curves as the track does: every

@@ -57,7 +57,8 @@ enum DocumentTrackValues: Sendable {
             // Both fill both ways, so that the group applies wherever the colour's one clip did.
             return Clip.group([lanes.filling(.both), straighten.filling(.both)])
         case .path(let track):
-            body = { time, beforeFlag, frame in frame.paths[offset] = track.value(at: time, beforeFlag: beforeFlag) }
+            // In place: the frame's path keeps its storage from frame to frame.
+            body = { time, beforeFlag, frame in track.evaluate(at: time, beforeFlag: beforeFlag, into: &frame.paths[offset]) }
         }
         // The duration is finite and not negative: tracks are validated.
         return (try? Clip(duration: length, name: name, body))!

@@ -213,6 +213,8 @@ struct DocumentBase: Sendable {
                 for index in source.indices { target[index] = source[index] }
             }
         }
-        for index in paths.indices { frame.paths[index] = paths[index] }
+        // Copied into the frame's own storage (no allocation once it is large enough), so that
+        // a path track then writes its path in place instead of copying the base's.
+        for index in paths.indices { frame.paths[index].overwrite(with: paths[index]) }
     }
 }

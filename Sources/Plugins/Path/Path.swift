@@ -113,9 +113,11 @@ public struct Path: Sendable, Hashable {
     }
 
     /// Replaces the contents with `other`'s, reusing this path's point storage when it is
-    /// uniquely referenced and large enough (no allocation).
-    @usableFromInline
-    mutating func overwrite(with other: Path) {
+    /// uniquely referenced and large enough (no allocation): how a frame's path channel is
+    /// reset to its base path each frame without allocating.
+    ///
+    /// - Complexity: O(n) in `other`'s points.
+    public mutating func overwrite(with other: Path) {
         verbs = other.verbs
         fillRule = other.fillRule
         points.removeAll(keepingCapacity: true)

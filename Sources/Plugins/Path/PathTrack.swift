@@ -73,7 +73,14 @@ public struct PathTrack: Sendable {
     /// Writes the path at `time` seconds into `path`, reusing its storage (see
     /// ``PathMorph/evaluate(at:into:)``; no allocation once the buffer is large enough).
     public func evaluate(at time: Double, into path: inout Path) {
-        switch locate(time, beforeFlag: false) {
+        evaluate(at: time, beforeFlag: false, into: &path)
+    }
+
+    /// Writes the path at `time` seconds with CSS's *before flag* (see
+    /// ``value(at:beforeFlag:)``) into `path`, reusing its storage: what a document's path
+    /// channel does each frame, allocating nothing once the channel's buffer is large enough.
+    public func evaluate(at time: Double, beforeFlag: Bool, into path: inout Path) {
+        switch locate(time, beforeFlag: beforeFlag) {
         case .keyframe(let index): path.overwrite(with: keyframes[index].path)
         case .segment(let index, let progress): morphs[index].evaluate(at: progress, into: &path)
         }

@@ -155,6 +155,48 @@ struct DocumentTests {
         #expect(isClose(middle.maxX, 15, 1e-9) && isClose(middle.maxY, 15, 1e-9))
     }
 
+    @Test("path channels are written in place: a frame reused from frame to frame keeps its storage and equals a fresh one")
+    func pathChannelsAreWrittenInPlace() throws {
+        // "shape" morphs a triangle into a square (the point count changes mid-way); "late"
+        // starts after a delay (its base path before), and grows a square from 4 to 8.
+        let document = try TimelineDocument(parsing: """
+            {"cadence": 1, "fps": 4, "tracks": [
+              {"name": "shape", "type": "path", "keyframes": [
+                {"time": 0, "value": "M 0 0 L 10 0 L 10 10 Z"},
+                {"time": 1, "value": "M 0 0 L 20 0 L 20 20 L 0 20 Z"}]},
+              {"name": "late", "type": "path", "delay": 1, "keyframes": [
+                {"time": 0, "value": "M 0 0 L 4 0 L 4 4 Z"}, {"time": 1, "value": "M 0 0 L 8 0 L 8 8 Z"}]}]}
+            """)
+        var source = document.makeSource()
+        source.begin(frameRate: document.frameRate)
+        var reused = Frame(schema: document.schema)
+        var addresses: [Int: [UnsafeRawPointer?]] = [:]
+        for index in 0...12 {
+            reused.index = index
+            reused.time = document.frameRate.seconds(ofFrame: index)
+            reused.events.removeAll(keepingCapacity: true)
+            try source.evaluate(into: &reused)
+            var fresh = Frame(schema: document.schema, index: index, time: reused.time)
+            var freshSource = document.makeSource()
+            freshSource.begin(frameRate: document.frameRate)
+            try freshSource.evaluate(into: &fresh)
+            #expect(reused.paths == fresh.paths, "frame \(index)")
+            addresses[index] = reused.paths.map(\._pointStorageAddress)
+        }
+        // Hand values: "late" is its first path until 1 s, then 0.5 s in (frame 6) a square of 6.
+        #expect(try reused.paths[1] == Path(svgPathData: "M 0 0 L 8 0 L 8 8 Z"))
+        var frame = Frame(schema: document.schema, index: 6, time: 1.5)
+        var again = document.makeSource()
+        again.begin(frameRate: document.frameRate)
+        try again.evaluate(into: &frame)
+        #expect(isClose(frame.paths[1].bounds.maxX, 6, 1e-9) && isClose(frame.paths[1].bounds.maxY, 6, 1e-9))
+        frame.time = 0.5
+        try again.evaluate(into: &frame)
+        #expect(try frame.paths[1] == Path(svgPathData: "M 0 0 L 4 0 L 4 4 Z"))
+        // After the first frames have grown the buffers, no frame allocates a path's points anew.
+        for index in 6...12 { #expect(addresses[index] == addresses[5], "frame \(index)") }
+    }
+
     @Test func timelinesPlaceTracksWithLabelsAndPositions() throws {
         let text = """
             {"cadence": 1, "fps": 10,

@@ -32,16 +32,12 @@ struct EasingGuideExamplesTests {
         #expect(ramp.value(at: 0.75) == 0.25)
         #expect(ramp.description == "linear(0 0%, 0.25 75%, 1 100%)")
 
-        do {
-            _ = try TimingCurve(parsing: "cubic-bezier(0.42, 0, 1.5, 1)")
-            Issue.record("x2 = 1.5 must be refused")
-        } catch {
-            let offset = error.offset  // 22
-            let message = error.description
-            // "at character 22: cubic-bezier: x2 = 1.5 is outside 0...1; the syntax is …"
-            #expect(offset == 22)
-            #expect(message.hasPrefix("at character 22: cubic-bezier: x2 = 1.5 is outside 0...1"))
+        let error = try #require(throws: TimingCurveParseError.self) {
+            try TimingCurve(parsing: "cubic-bezier(0.42, 0, 1.5, 1)")
         }
+        // "at character 22: cubic-bezier: x2 = 1.5 is outside 0...1; the syntax is …"
+        #expect(error.offset == 22)
+        #expect(error.description.hasPrefix("at character 22: cubic-bezier: x2 = 1.5 is outside 0...1"))
     }
 
     @Test func concreteTypes() throws {

@@ -258,17 +258,13 @@ struct PathParsingTests {
         #expect(multiline.description.hasSuffix("\n  L x\n    ^"))
         // Long data is clipped around the offset.
         let long = String(repeating: "L 1 1 ", count: 40)
-        do {
-            _ = try Path(svgPathData: "M 0 0 " + long + "?")
-            Issue.record("expected an error")
-        } catch {
-            let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(lines.count == 3)
-            #expect(lines[1].hasPrefix("  …"))
-            let caret = lines[2].firstIndex(of: "^").map { lines[2].distance(from: lines[2].startIndex, to: $0) }
-            let question = lines[1].firstIndex(of: "?").map { lines[1].distance(from: lines[1].startIndex, to: $0) }
-            #expect(caret != nil && caret == question)
-        }
+        let clipped = try #require(throws: PathParseError.self) { try Path(svgPathData: "M 0 0 " + long + "?") }
+        let lines = clipped.description.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(lines.count == 3)
+        #expect(lines[1].hasPrefix("  …"))
+        let caret = lines[2].firstIndex(of: "^").map { lines[2].distance(from: lines[2].startIndex, to: $0) }
+        let question = lines[1].firstIndex(of: "?").map { lines[1].distance(from: lines[1].startIndex, to: $0) }
+        #expect(caret != nil && caret == question)
     }
 
     @Test func randomBytesNeverCrashOrHang() {

@@ -20,14 +20,9 @@ struct PathsGuideTests {
         #expect(from.subpathCount == 2 && to.subpathCount == 2)
     }
 
-    @Test func parseError() {
-        var printed = ""
-        do {
-            _ = try Path(svgPathData: "M 10")
-        } catch {
-            printed = "\(error)"
-        }
-        #expect(printed == """
+    @Test func parseError() throws {
+        let error = try #require(throws: PathParseError.self) { try Path(svgPathData: "M 10") }
+        #expect("\(error)" == """
             path data, offset 4: expected a number after 'M', found the end of the data
               M 10
                   ^

@@ -132,6 +132,8 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     }
 
     deinit {
+        // Completed: the handlers were called then, and nothing else is left to deliver.
+        if isKnownCompleted { return }
         // Released before completing: the completion still fires, exactly once.
         let (handlers, fraction) = group.lock.withLock {
             (completionRecord == nil ? completionHandlers : [], machine.fractionComplete)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What an ``Animator``'s clock runs of it: its state machine, its animations and where they
 /// write. Not used directly: every animator is one, and its members are Cadence's own.
 ///
@@ -145,7 +147,15 @@ public class _AnimatorCore: @unchecked Sendable {
     @exclusivity(unchecked) final var completionHandlers: [@Sendable (Completion) -> Void] = []
     @exclusivity(unchecked) final var eventObservations: [SignalObservation] = []
     /// How the animator completed, once it has.
-    @exclusivity(unchecked) final var completionRecord: Completion?
+    @exclusivity(unchecked) final var completionRecord: Completion? {
+        didSet { hasCompleted.store(completionRecord != nil, ordering: .releasing) }
+    }
+    /// Whether ``completionRecord`` is set, readable without the group's lock: an animator freed
+    /// after it completed has nothing left to deliver, so its `deinit` takes no lock.
+    final let hasCompleted = Atomic<Bool>(false)
+
+    /// ``hasCompleted``'s value.
+    final var isKnownCompleted: Bool { hasCompleted.load(ordering: .acquiring) }
     /// Whether some entry is pending (see ``Entry/isPending``).
     @exclusivity(unchecked) final var hasPending = false
     /// The entries as lanes, when every entry is one (see ``isBatchable``): the first kept here,

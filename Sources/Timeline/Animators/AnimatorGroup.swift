@@ -402,7 +402,7 @@ struct RunSlot {
         guard program.isBatchable, let line = program.machine.linearRun else { return }
         isFast = true
         self.line = line
-        cellBase = program.cell.base
+        cellBase = program.cellBase
         if program.laneCount > 0 {
             let first = program.firstLane
             firstStart = first.startFraction

@@ -44,6 +44,9 @@ public class _AnimatorCore: @unchecked Sendable {
         /// Whether there are none.
         var isEmpty: Bool { count == 0 }
 
+        /// The first entry (there must be one).
+        var firstEntry: Entry { first }
+
         /// Calls `body` with each entry and its index, in order, in place: no entry (nor its
         /// markers) is copied.
         @inline(__always)
@@ -122,6 +125,10 @@ public class _AnimatorCore: @unchecked Sendable {
         }
     }
 
+    // Stored in this order (words first, the flags together at the end), so that an animator is
+    // as small as it can be: its bytes are a cost of its whole life (made, started, finished and
+    // freed, 128 bytes more made it about a fifth slower).
+
     /// The animator's length in seconds.
     public let duration: Double
     /// The curve that shapes each animation's progress.
@@ -130,44 +137,46 @@ public class _AnimatorCore: @unchecked Sendable {
     /// table), or `nil` for linear timing (or a curve no table follows): what the batch's slots
     /// read. Not a reference of its own: making an animator retains and releases one thing fewer.
     let curvePieces: UnsafePointer<Double>?
-    /// Whether the batch calls the curve: no table follows it everywhere, and it is not linear.
-    let callsCurve: Bool
-    /// The state's cell and whether the numbers can be stored into it directly.
-    let cell: StateCell
-    let isPlainState: Bool
+    /// Where the state's cell is (its words, not its count: a writer needs no more).
+    let cellBase: UnsafeMutableRawPointer
+
+    /// The state's cell.
+    @inline(__always)
+    var cell: StateCell { StateCell(base: cellBase) }
+    @exclusivity(unchecked) final var machine: AnimatorStateMachine
+    @exclusivity(unchecked) final var entries = EntryList()
     /// The animator's events, made the first time someone asks for them: until then there is no
     /// one to deliver to, and a tick delivers nothing (an animator's completion, in a batch of
     /// 10,000, cost 85 ns more with an emitter of no observers to send to).
     @exclusivity(unchecked) final var eventEmitter: Emitter<AnimatorEvent, Never>?
-
-    @exclusivity(unchecked) final var machine: AnimatorStateMachine
-    @exclusivity(unchecked) final var entries = EntryList()
-    /// Whether some entry needs the whole state; otherwise every entry is a direct store.
-    @exclusivity(unchecked) final var usesClosures = false
     @exclusivity(unchecked) final var completionHandlers: [@Sendable (Completion) -> Void] = []
     @exclusivity(unchecked) final var eventObservations: [SignalObservation] = []
     /// How the animator completed, once it has.
     @exclusivity(unchecked) final var completionRecord: Completion? {
         didSet { hasCompleted.store(completionRecord != nil, ordering: .releasing) }
     }
-    /// Whether ``completionRecord`` is set, readable without the group's lock: an animator freed
-    /// after it completed has nothing left to deliver, so its `deinit` takes no lock.
-    final let hasCompleted = Atomic<Bool>(false)
-
-    /// ``hasCompleted``'s value.
-    final var isKnownCompleted: Bool { hasCompleted.load(ordering: .acquiring) }
-    /// Whether some entry is pending (see ``Entry/isPending``).
-    @exclusivity(unchecked) final var hasPending = false
-    /// The entries as lanes, when every entry is one (see ``isBatchable``): the first kept here,
-    /// every lane in ``lanes`` when there are several (most animators animate one number, and then
-    /// allocate no buffer).
-    @exclusivity(unchecked) final var firstLane = Lane(startFraction: 0, from: 0, to: 0, word: 0)
+    /// Every lane, when there are several (see ``isBatchable``); with one, the first entry is the
+    /// lane (most animators animate one number, and then allocate no buffer).
     @exclusivity(unchecked) final var lanes: UnsafeMutablePointer<Lane>?
     @exclusivity(unchecked) final var laneCount = 0
     /// The place in the group's running list, or -1.
     @exclusivity(unchecked) final var runningIndex = -1
     /// The animator while it is in the running list: a running animator stays alive.
     @exclusivity(unchecked) final var keepAlive: AnyObject?
+    /// Whether ``completionRecord`` is set, readable without the group's lock: an animator freed
+    /// after it completed has nothing left to deliver, so its `deinit` takes no lock.
+    final let hasCompleted = Atomic<Bool>(false)
+    /// Whether the batch calls the curve: no table follows it everywhere, and it is not linear.
+    let callsCurve: Bool
+    /// Whether the numbers can be stored into the state's cell directly.
+    let isPlainState: Bool
+    /// Whether some entry needs the whole state; otherwise every entry is a direct store.
+    @exclusivity(unchecked) final var usesClosures = false
+    /// Whether some entry is pending (see ``Entry/isPending``).
+    @exclusivity(unchecked) final var hasPending = false
+
+    /// ``hasCompleted``'s value.
+    final var isKnownCompleted: Bool { hasCompleted.load(ordering: .acquiring) }
 
     init(duration: Double, timing: TimingCurve, cell: StateCell, isPlainState: Bool) {
         self.duration = duration
@@ -175,7 +184,7 @@ public class _AnimatorCore: @unchecked Sendable {
         let curvePieces = timing.sharedTablePieces
         self.curvePieces = curvePieces
         callsCurve = curvePieces == nil && !timing.isLinear
-        self.cell = cell
+        cellBase = cell.base
         self.isPlainState = isPlainState
         machine = AnimatorStateMachine(duration: duration)
     }
@@ -208,6 +217,12 @@ public class _AnimatorCore: @unchecked Sendable {
     /// The lane at `index` (below ``laneCount``).
     func lane(_ index: Int) -> Lane {
         index == 0 ? firstLane : lanes![index]
+    }
+
+    /// The first lane (there must be one): the first entry, as a lane.
+    var firstLane: Lane {
+        let entry = entries.firstEntry
+        return Lane(startFraction: entry.startFraction, from: entry.from, to: entry.to, word: entry.offset >> 3)
     }
 
     /// Adds an animation.
@@ -251,14 +266,12 @@ public class _AnimatorCore: @unchecked Sendable {
         laneCount = 0
         guard writesLanes, !entries.isEmpty else { return }
         laneCount = entries.count
-        let buffer = laneCount > 1 ? UnsafeMutablePointer<Lane>.allocate(capacity: laneCount) : nil
-        var firstLane = self.firstLane
+        guard laneCount > 1 else { return }
+        let buffer = UnsafeMutablePointer<Lane>.allocate(capacity: laneCount)
         entries.readEach { index, entry in
-            let lane = Lane(startFraction: entry.startFraction, from: entry.from, to: entry.to, word: entry.offset >> 3)
-            if index == 0 { firstLane = lane }
-            if let buffer { (buffer + index).initialize(to: lane) }
+            (buffer + index).initialize(
+                to: Lane(startFraction: entry.startFraction, from: entry.from, to: entry.to, word: entry.offset >> 3))
         }
-        self.firstLane = firstLane
         lanes = buffer
     }
 

@@ -126,8 +126,8 @@ public class _AnimatorCore: @unchecked Sendable {
     }
 
     // Stored in this order (words first, the flags together at the end), so that an animator is
-    // as small as it can be: its bytes are a cost of its whole life (made, started, finished and
-    // freed, 128 bytes more made it about a fifth slower).
+    // as small as it can be: an app may hold thousands (328 bytes each with its state machine's
+    // flags packed and its motion boxed, 456 before; no faster or slower to make or run).
 
     /// The animator's length in seconds.
     public let duration: Double

@@ -53,6 +53,8 @@ public class _AnimatorCore: @unchecked Sendable {
         mutating func updateEach(_ body: (Int, inout Entry) throws -> Void) rethrows {
             guard count > 0 else { return }
             try body(0, &first)
+            // Checked first: otherwise the empty array is made unique before the loop.
+            guard count > 1 else { return }
             for index in others.indices { try body(index + 1, &others[index]) }
         }
 
@@ -61,6 +63,7 @@ public class _AnimatorCore: @unchecked Sendable {
         func readEach(_ body: (Int, borrowing Entry) throws -> Void) rethrows {
             guard count > 0 else { return }
             try body(0, first)
+            guard count > 1 else { return }
             for index in others.indices { try body(index + 1, others[index]) }
         }
 
@@ -285,9 +288,13 @@ public class _AnimatorCore: @unchecked Sendable {
         let (events, completion) = machine.advance(to: clockTime)
         let markers = applyValuesLocked(epoch: epoch, publishing: &publishing)
         if let completion {
-            let delivery = finishLocked(events: eventEmitter == nil ? [] : markers + events, completion: completion)
-            // Nothing to deliver to (no handlers, and no one has asked for the events): no entry.
-            if delivery.emitter != nil || !delivery.handlers.isEmpty { deliveries.append(delivery) }
+            // Nothing to deliver to (no handlers, and no one has asked for the events): the
+            // completion is only recorded (most animators, finishing in a tick of thousands).
+            guard eventEmitter != nil || !completionHandlers.isEmpty else {
+                completionRecord = completion
+                return
+            }
+            deliveries.append(finishLocked(events: eventEmitter == nil ? [] : markers + events, completion: completion))
         } else if let emitter = eventEmitter, !events.isEmpty || !markers.isEmpty {
             deliveries.append(AnimatorDelivery(emitter: emitter, events: markers + events))
         }

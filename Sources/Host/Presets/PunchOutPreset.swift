@@ -79,13 +79,14 @@ public struct PunchOutPreset: TransitionPreset {
     /// The mask (and shadow) outline at a state: the morph while masked, the bounds after.
     public func maskPath(_ state: State) -> Path {
         var path = Path()
-        writeMaskPath(state, into: &path)
+        maskPath(state, into: &path)
         return path
     }
 
     /// Writes ``maskPath(_:)`` into `path`, in its storage: the morph while masked, the bounds
-    /// after (no allocation once `path` has room and is not shared).
-    public func writeMaskPath(_ state: State, into path: inout Path) {
+    /// after (no allocation once `path` has room and is not shared). The same name as
+    /// ``CircularRevealPreset/maskPath(_:into:)``.
+    public func maskPath(_ state: State, into path: inout Path) {
         if state.isMasked {
             morph.evaluate(at: state.progress, into: &path)
         } else {
@@ -95,12 +96,18 @@ public struct PunchOutPreset: TransitionPreset {
         }
     }
 
+    /// Writes ``maskPath(_:)`` into `path`: the former name of ``maskPath(_:into:)``.
+    @available(*, deprecated, renamed: "maskPath(_:into:)")
+    public func writeMaskPath(_ state: State, into path: inout Path) {
+        maskPath(state, into: &path)
+    }
+
     /// `punch.progress`, `punch.masked`, `punch.mask` (also the shadow's outline).
     public var channels: [PresetChannel<State>] {
         [
             .scalar("punch.progress") { $0.progress },
             .scalar("punch.masked") { $0.isMasked ? 1 : 0 },
-            .path("punch.mask", into: { writeMaskPath($0, into: &$1) }),
+            .path("punch.mask", into: { maskPath($0, into: &$1) }),
         ]
     }
 

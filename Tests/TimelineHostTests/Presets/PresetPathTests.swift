@@ -106,6 +106,22 @@ struct PresetPathTests {
         #expect(Set(addresses.dropFirst(2)).count == 1)
     }
 
+    @Test func punchOutsMaskPathIntoAPathReplacesWhatItHeld() throws {
+        let preset = try PunchOutPreset(context: phone, parameters: [:])
+        // A path holding something else first: the mask replaces it, whatever it was.
+        var path = try Path.circle(center: Point(x: 3, y: 4), radius: 5)
+        var state = preset.initialState
+        state.isMasked = true
+        state.progress = 0.25
+        preset.maskPath(state, into: &path)
+        #expect(path == preset.morph.path(at: 0.25))
+        state.isMasked = false
+        preset.maskPath(state, into: &path)
+        #expect(path == (try Path.rectangle(phone.bounds)))
+        #expect(path.fillRule == .nonZero)
+        #expect(preset.maskPath(state) == path)
+    }
+
     @Test func circularRevealsMaskIsRebuiltInTheFramesPath() throws {
         let preset = try CircularRevealPreset(context: phone, parameters: [:])
         let addresses = try Self.maskStorage(preset, channel: "reveal.mask", frames: 0...70) { frame in

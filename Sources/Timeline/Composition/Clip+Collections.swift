@@ -54,7 +54,7 @@ extension Clip {
             property: UncheckedKeyPath(property as WritableKeyPath<Element, Double>), start: Swift.max(start, 0))
         let duration = tracks.map(\.duration).max() ?? 0
         self.init(
-            node: .leaf(Leaf(binding.body, collection: binding.lanes)), duration: duration,
+            node: .leaf(Leaf(binding.body, kind: binding.lanes.map { .elements($0) } ?? .closure)), duration: duration,
             ownMarkers: Self.startAndEnd(name, duration: duration))
     }
 }

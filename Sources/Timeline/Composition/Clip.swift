@@ -45,30 +45,29 @@ public struct Clip<Root>: Sendable {
     /// What a leaf plays.
     @usableFromInline
     struct Leaf: Sendable {
+        /// What the compiled program can do with a leaf instead of calling its body.
+        enum Kind: Sendable {
+            /// Only the body: any motion, any property.
+            case closure
+            /// A number track bound to a stored `Double` property of `Root` at this byte offset,
+            /// which the compiled program plays from a bank and stores directly.
+            case storedNumber(Track<Double>, offset: Int)
+            /// A number track bound by a key path with no byte offset (an element,
+            /// `\S.values[i]`), which the compiled program writes through with values from a bank.
+            case keyPathNumber(Track<Double>, UncheckedKeyPath<Root, Double>)
+            /// Number tracks written into the elements of an array of `Root`, which the compiled
+            /// program plays from a bank and stores in place.
+            case elements(CollectionLanes<Root>)
+        }
+
         /// Applies the leaf: local time, CSS's before flag, the state.
         let body: @Sendable (Double, Bool, inout Root) -> Void
-        /// A number track bound to a stored `Double` property of `Root` at this byte offset, which
-        /// the compiled program plays from a bank and stores directly.
-        let track: Track<Double>?
-        let offset: Int?
-        /// For a number track bound by a key path with no byte offset (an element,
-        /// `\S.values[i]`): the key path, which the compiled program writes through with values
-        /// from a bank.
-        let path: UncheckedKeyPath<Root, Double>?
-        /// Number tracks written into the elements of an array of `Root`, which the compiled
-        /// program plays from a bank and stores in place.
-        let collection: CollectionLanes<Root>?
+        /// What else the leaf is, for the compiled program.
+        let kind: Kind
 
-        init(
-            _ body: @escaping @Sendable (Double, Bool, inout Root) -> Void, track: Track<Double>? = nil,
-            offset: Int? = nil, path: UncheckedKeyPath<Root, Double>? = nil,
-            collection: CollectionLanes<Root>? = nil
-        ) {
+        init(_ body: @escaping @Sendable (Double, Bool, inout Root) -> Void, kind: Kind = .closure) {
             self.body = body
-            self.track = track
-            self.offset = offset
-            self.path = path
-            self.collection = collection
+            self.kind = kind
         }
     }
 
@@ -138,9 +137,9 @@ public struct Clip<Root>: Sendable {
             let path = property as? WritableKeyPath<Root, Double>
         {
             if let offset = MemoryLayout<Root>.offset(of: path) {
-                leaf = Leaf(body, track: track, offset: offset)
+                leaf = Leaf(body, kind: .storedNumber(track, offset: offset))
             } else {
-                leaf = Leaf(body, track: track, path: UncheckedKeyPath(path))
+                leaf = Leaf(body, kind: .keyPathNumber(track, UncheckedKeyPath(path)))
             }
         }
         self.init(

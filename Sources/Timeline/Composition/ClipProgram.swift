@@ -263,15 +263,16 @@ final class ClipProgram<Root>: Sendable {
             switch clip.node {
             case .leaf(let leaf):
                 bodies.append(leaf.body)
-                if let track = leaf.track, let offset = leaf.offset {
+                switch leaf.kind {
+                case .storedNumber(let track, let offset):
                     leaves.append(ClipLeaf(slot: slot, lane: tracks.count, offset: offset, body: bodies.count - 1))
                     tracks.append(track)
-                } else if let track = leaf.track, let path = leaf.path {
+                case .keyPathNumber(let track, let path):
                     paths.append(path.path)
                     leaves.append(ClipLeaf(
                         slot: slot, lane: tracks.count, offset: -1, body: bodies.count - 1, path: paths.count - 1))
                     tracks.append(track)
-                } else if let lanes = leaf.collection, !lanes.tracks.isEmpty {
+                case .elements(let lanes) where !lanes.tracks.isEmpty:
                     let projection: Int
                     if let known = collections.firstIndex(where: { $0.array == lanes.array }) {
                         projection = known
@@ -283,7 +284,7 @@ final class ClipProgram<Root>: Sendable {
                         slot: slot, lane: tracks.count, offset: lanes.offset, body: bodies.count - 1,
                         count: lanes.tracks.count, stride: lanes.stride, projection: projection))
                     tracks += lanes.tracks
-                } else {
+                case .closure, .elements:
                     leaves.append(ClipLeaf(slot: slot, lane: -1, offset: -1, body: bodies.count - 1))
                 }
             case .placed(let placements):

@@ -40,6 +40,7 @@ struct DocumentReader: ErrorCollecting {
 
         var tracks: [DocumentTrack] = []
         var trackPaths: [String] = []
+        var schema = FrameSchema([])
         var names = Set<String>()
         // Every track's name, in document order, those that failed their own checks included.
         var orderedNames: [String] = []
@@ -72,7 +73,8 @@ struct DocumentReader: ErrorCollecting {
                 trackPaths.append(cursor.path)
             }
             // Names whose CSV columns would coincide (a vector "e" and a number "e[0]").
-            let schema = FrameSchema(tracks.map { ($0.name, $0.kind.channelKind) })
+            // The document's schema, built once: the clashes, the scene and the document read it.
+            schema = FrameSchema(tracks.map { ($0.name, $0.kind.channelKind) })
             for clash in CSVColumns.clashes(in: schema) {
                 let message = CSVColumns.message(for: clash, in: schema) { trackPaths[$0] }
                 record(DocumentError(path: trackPaths[clash.channel] + ".name", message: message))
@@ -100,8 +102,7 @@ struct DocumentReader: ErrorCollecting {
             clip = choreography.clip
         }
         if let scene = root.child("scene") {
-            errors += Scene.validationErrors(
-                in: scene.value, schema: FrameSchema(tracks.map { ($0.name, $0.kind.channelKind) }))
+            errors += Scene.validationErrors(in: scene.value, schema: schema)
         }
         guard let clip, errors.isEmpty else { return nil }
         let duration: Double
@@ -119,7 +120,7 @@ struct DocumentReader: ErrorCollecting {
             return nil
         }
         return TimelineDocument(
-            name: name, frameRate: frameRate, duration: duration, tracks: tracks, clip: clip,
+            name: name, frameRate: frameRate, duration: duration, tracks: tracks, schema: schema, clip: clip,
             base: DocumentBase(tracks), scene: root.child("scene")?.value)
     }
 

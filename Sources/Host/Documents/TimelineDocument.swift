@@ -78,7 +78,7 @@ public struct TimelineDocument: Sendable {
     }
 
     init(
-        name: String, frameRate: FrameRate, duration: Double, tracks: [DocumentTrack],
+        name: String, frameRate: FrameRate, duration: Double, tracks: [DocumentTrack], schema: FrameSchema,
         clip: Clip<Frame>, base: DocumentBase, scene: JSONValue?
     ) {
         self.base = base
@@ -89,7 +89,7 @@ public struct TimelineDocument: Sendable {
         self.tracks = tracks
         self.clip = clip
         self.scene = scene
-        schema = FrameSchema(tracks.map { ($0.name, $0.kind.channelKind) })
+        self.schema = schema
     }
 
     /// The labels and named-track markers, in time order.

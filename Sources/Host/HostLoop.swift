@@ -59,6 +59,20 @@ public enum HostLoop {
         throw .startBeyondCatchUpLimit(start: range.lowerBound, limit: maximumCatchUpFrames)
     }
 
+    /// What both loops do before their first frame: refuse a range a source cannot reach, begin
+    /// the source and the sink, and make the frame and the hooks they fill.
+    private static func begin<Source: FrameSource, Sink: FrameSink>(
+        _ source: inout Source, frameRate: FrameRate, range: ClosedRange<Int>, sink: inout Sink,
+        plugins: PluginRegistry
+    ) throws -> (Frame, HookRunner) {
+        try checkCatchUp(source, range: range)
+        let frame = Frame(schema: source.schema)
+        let hooks = HookRunner(plugins: plugins, schema: source.schema)
+        source.begin(frameRate: frameRate)
+        try sink.begin(schema: source.schema)
+        return (frame, hooks)
+    }
+
     /// The frames a render covers by default: `0 ... ceil(duration × fps)`.
     ///
     /// - Throws: ``RunError/tooManyFrames(duration:frameRate:)`` beyond ``FrameRate/maximumFrameCount``.
@@ -91,11 +105,7 @@ public enum HostLoop {
         to sink: inout Sink, plugins: PluginRegistry = PluginRegistry(), progress: ((Int, Int) -> Void)? = nil
     ) throws -> Report {
         let range = try frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
-        try checkCatchUp(source, range: range)
-        var frame = Frame(schema: source.schema)
-        var hooks = HookRunner(plugins: plugins, schema: source.schema)
-        source.begin(frameRate: frameRate)
-        try sink.begin(schema: source.schema)
+        var (frame, hooks) = try begin(&source, frameRate: frameRate, range: range, sink: &sink, plugins: plugins)
         var written = 0
         for index in source.firstFrameToEvaluate(for: range)...max(range.upperBound, 0) {
             try evaluate(&source, frame: index, at: frameRate, into: &frame, hooks: &hooks)
@@ -133,11 +143,7 @@ public enum HostLoop {
         to sink: inout Sink, plugins: PluginRegistry = PluginRegistry()
     ) throws -> Report {
         let range = try frames ?? defaultFrames(duration: source.duration, frameRate: frameRate)
-        try checkCatchUp(source, range: range)
-        var frame = Frame(schema: source.schema)
-        var hooks = HookRunner(plugins: plugins, schema: source.schema)
-        source.begin(frameRate: frameRate)
-        try sink.begin(schema: source.schema)
+        var (frame, hooks) = try begin(&source, frameRate: frameRate, range: range, sink: &sink, plugins: plugins)
         let clock = ContinuousClock()
         let firstTime = frameRate.time(ofFrame: range.lowerBound)
         var report = Report(framesWritten: 0, framesDropped: 0)

@@ -35,14 +35,8 @@ public struct PathTrack: Sendable {
     public init(keyframes: [PathKeyframe]) throws(TrackError) {
         guard !keyframes.isEmpty else { throw .empty }
         for (index, keyframe) in keyframes.enumerated() {
-            guard keyframe.time.isFinite else { throw .nonFiniteTime(keyframe: index) }
-            guard keyframe.time >= 0 else {
-                throw .negativeTime(keyframe: index, time: keyframe.time)
-            }
-            if index > 0, !(keyframe.time > keyframes[index - 1].time) {
-                throw .timeNotIncreasing(
-                    keyframe: index, time: keyframe.time, previous: keyframes[index - 1].time)
-            }
+            try TrackError.checkKeyframeTime(
+                keyframe.time, keyframe: index, previous: index > 0 ? keyframes[index - 1].time : nil)
         }
         self.keyframes = keyframes
         times = keyframes.map(\.time)

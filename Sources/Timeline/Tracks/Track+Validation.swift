@@ -7,14 +7,8 @@ extension Track {
     public init(keyframes: [Keyframe<Value>]) throws(TrackError) {
         guard !keyframes.isEmpty else { throw .empty }
         for (index, keyframe) in keyframes.enumerated() {
-            guard keyframe.time.isFinite else { throw .nonFiniteTime(keyframe: index) }
-            guard keyframe.time >= 0 else {
-                throw .negativeTime(keyframe: index, time: keyframe.time)
-            }
-            if index > 0, !(keyframe.time > keyframes[index - 1].time) {
-                throw .timeNotIncreasing(
-                    keyframe: index, time: keyframe.time, previous: keyframes[index - 1].time)
-            }
+            try TrackError.checkKeyframeTime(
+                keyframe.time, keyframe: index, previous: index > 0 ? keyframes[index - 1].time : nil)
             guard keyframe.value.isFinite else { throw .nonFiniteValue(keyframe: index) }
             if index > 0 { try Self.validateVelocities(of: keyframe.kind, keyframe: index) }
         }

@@ -62,3 +62,22 @@ public enum TrackError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension TrackError {
+    /// Checks one keyframe's time, as every track of Cadence's checks its keyframes (a track of
+    /// your own type can too): finite, not negative, and later than the keyframe before it.
+    ///
+    /// - Parameters:
+    ///   - time: The keyframe's time in seconds.
+    ///   - keyframe: The keyframe's index, which the error names.
+    ///   - previous: The time of the keyframe before it, or `nil` for the first.
+    /// - Throws: ``nonFiniteTime(keyframe:)``, ``negativeTime(keyframe:time:)`` or
+    ///   ``timeNotIncreasing(keyframe:time:previous:)``, in that order of precedence.
+    public static func checkKeyframeTime(_ time: Double, keyframe: Int, previous: Double?) throws(TrackError) {
+        guard time.isFinite else { throw .nonFiniteTime(keyframe: keyframe) }
+        guard time >= 0 else { throw .negativeTime(keyframe: keyframe, time: time) }
+        if let previous, !(time > previous) {
+            throw .timeNotIncreasing(keyframe: keyframe, time: time, previous: previous)
+        }
+    }
+}

@@ -238,6 +238,28 @@ struct TrackValidationTests {
         }
     }
 
+    @Test func oneKeyframeTimeIsCheckedAsTracksCheckTheirs() throws {
+        try TrackError.checkKeyframeTime(0, keyframe: 0, previous: nil)
+        try TrackError.checkKeyframeTime(0.25, keyframe: 4, previous: 0.125)
+        #expect(throws: TrackError.nonFiniteTime(keyframe: 2)) {
+            try TrackError.checkKeyframeTime(.nan, keyframe: 2, previous: 1)
+        }
+        #expect(throws: TrackError.nonFiniteTime(keyframe: 0)) {
+            try TrackError.checkKeyframeTime(.infinity, keyframe: 0, previous: nil)
+        }
+        // Negative before not increasing: -0.5 after 1 is named for its sign.
+        #expect(throws: TrackError.negativeTime(keyframe: 1, time: -0.5)) {
+            try TrackError.checkKeyframeTime(-0.5, keyframe: 1, previous: 1)
+        }
+        #expect(throws: TrackError.timeNotIncreasing(keyframe: 3, time: 1, previous: 1)) {
+            try TrackError.checkKeyframeTime(1, keyframe: 3, previous: 1)
+        }
+        // -0 is not negative, but it is no later than 0.
+        #expect(throws: TrackError.timeNotIncreasing(keyframe: 1, time: -0.0, previous: 0)) {
+            try TrackError.checkKeyframeTime(-0.0, keyframe: 1, previous: 0)
+        }
+    }
+
     @Test func negativeTime() {
         #expect(throws: TrackError.negativeTime(keyframe: 0, time: -1)) {
             try Track<Double>(keyframes: [Keyframe(time: -1, value: 0)])

@@ -115,18 +115,10 @@ enum ReportWriter {
         value.isFinite ? NumberFormat.string(value) : "null"
     }
 
+    /// `text` as a JSON string literal: the host's own quoting (`JSONText`), one writer of JSON
+    /// strings for the sinks and the reports.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default:
-                if scalar.value < 0x20 { result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16) } else { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result + "\""
+        JSONText.quoted(text)
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

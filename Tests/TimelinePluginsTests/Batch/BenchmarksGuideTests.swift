@@ -1,6 +1,7 @@
 import Testing
 import Timeline
 import TimelinePlugins
+import CadenceTestSupport
 
 /// The examples of `Docs/Benchmarks.md` ("The fast path"), compiled and checked.
 @Suite("Benchmarks guide examples")

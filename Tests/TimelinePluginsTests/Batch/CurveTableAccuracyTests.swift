@@ -1,6 +1,7 @@
 import Testing
 import Timeline
 import TimelinePlugins
+import CadenceTestSupport
 
 /// The tables a bank builds for the easing plugin's curves, checked against an independent
 /// reference (de Casteljau in double-double, inverted by bisection) at dense inputs.

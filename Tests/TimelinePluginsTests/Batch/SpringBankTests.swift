@@ -1,6 +1,7 @@
 import Testing
 import Timeline
 import TimelinePlugins
+import CadenceTestSupport
 
 /// Springs in a bank: the transition table against the textbook solution, frame stepping against
 /// the closed form, and seeking against playing, bit for bit.

@@ -1,6 +1,7 @@
 import Testing
 import Timeline
 import TimelinePlugins
+import CadenceTestSupport
 
 @Suite("CubicBezierTiming")
 struct CubicBezierTimingTests {

@@ -1,23 +1,6 @@
-// Independent references for the easing tests: a seeded random source, a cubic Bézier evaluated
+// Independent references for the easing tests (the seeded random source is CadenceTestSupport's): a cubic Bézier evaluated
 // by de Casteljau's construction in double-double arithmetic and inverted by plain bisection,
 // and central differences. None of it shares code with the plugin.
-
-/// SplitMix64: a small deterministic generator, so random cases are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A double-double number `hi + lo`, for the reference only.
 struct Wide {

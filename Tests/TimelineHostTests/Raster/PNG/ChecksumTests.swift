@@ -3,6 +3,7 @@ import Timeline
 import TimelinePlugins
 @testable import TimelineHost
 import Testing
+import CadenceTestSupport
 
 @Suite("CRC-32 and Adler-32")
 struct ChecksumTests {
@@ -30,7 +31,7 @@ struct ChecksumTests {
     /// Splitting the input anywhere gives the same checksum.
     @Test(arguments: [0, 1, 15, 16, 17, 4095, 65536, 65537, 99_999])
     func incrementalUpdates(split: Int) {
-        var generator = TestSplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let bytes = generator.bytes(100_000)
         var crc = CRC32(), adler = Adler32()
         bytes.withUnsafeBytes { all in
@@ -47,7 +48,7 @@ struct ChecksumTests {
     /// sizes.
     @Test(.enabled(if: PythonReference.isAvailable, PythonReference.missingReason))
     func matchPythonZlib() throws {
-        var generator = TestSplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let bytes = generator.bytes(300_000)
         let lengths = [0, 1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 351, 352, 353, 5552, 65535, 65536, 65537, 131_073, 300_000]
         let script = """

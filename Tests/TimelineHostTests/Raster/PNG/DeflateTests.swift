@@ -3,6 +3,7 @@ import Timeline
 import TimelinePlugins
 @testable import TimelineHost
 import Testing
+import CadenceTestSupport
 
 /// Round trips through Python's zlib (an independent inflater), and sizes against its level 6.
 @Suite("Deflate, checked by Python's zlib", .enabled(if: PythonReference.isAvailable, PythonReference.missingReason))
@@ -37,13 +38,13 @@ struct DeflateTests {
     }
 
     @Test func randomBytes() throws {
-        var generator = TestSplitMix64(seed: 1)
+        var generator = SeededGenerator(seed: 1)
         try roundTrip(generator.bytes(300_000))
     }
 
     @Test func repetitiveText() throws {
         var text = ""
-        var generator = TestSplitMix64(seed: 2)
+        var generator = SeededGenerator(seed: 2)
         let words = ["frame", "timeline", "keyframe", "spring", "easing", "the", "a", "of", "value", "clock"]
         for line in 0..<20_000 {
             text += "line \(line): "
@@ -57,7 +58,7 @@ struct DeflateTests {
     /// it, so matches reach back the whole window and must not reach further.
     @Test(arguments: [1000, 20_000, 32_000, 32_765, 32_768, 32_769, 40_000])
     func repeatsAcrossTheWindow(period: Int) throws {
-        var generator = TestSplitMix64(seed: UInt64(period))
+        var generator = SeededGenerator(seed: UInt64(period))
         let block = generator.bytes(period)
         var input: [UInt8] = []
         for _ in 0..<4 { input += block }
@@ -67,7 +68,7 @@ struct DeflateTests {
     /// Random data is best stored: the stream is the input plus 5 bytes per stored block of
     /// at most 65535 bytes, plus the 2-byte header and 4-byte Adler-32.
     @Test func incompressibleDataIsStored() throws {
-        var generator = TestSplitMix64(seed: 3)
+        var generator = SeededGenerator(seed: 3)
         let input = generator.bytes(200_000)
         var compressor = DeflateCompressor()
         var stream: [UInt8] = []
@@ -80,7 +81,7 @@ struct DeflateTests {
 
     /// Compressible and random stretches alternate, so block types change from block to block.
     @Test func mixedBlockTypes() throws {
-        var generator = TestSplitMix64(seed: 4)
+        var generator = SeededGenerator(seed: 4)
         var input: [UInt8] = []
         for round in 0..<6 {
             input += generator.bytes(30_000)
@@ -92,7 +93,7 @@ struct DeflateTests {
 
     /// Moving the hash tables' base (as happens every GiB) must not change a single byte.
     @Test func rebasingDoesNotChangeTheStream() throws {
-        var generator = TestSplitMix64(seed: 5)
+        var generator = SeededGenerator(seed: 5)
         var input: [UInt8] = []
         for _ in 0..<40 {
             let block = generator.bytes(Int(generator.next() % 5000) + 10)
@@ -113,7 +114,7 @@ struct DeflateTests {
     /// Feeding the input piece by piece (as the PNG encoder does) makes the same stream.
     @Test(arguments: [1, 300, 4096, 65536])
     func streamingMatchesOneShot(pieceLength: Int) throws {
-        var generator = TestSplitMix64(seed: 8)
+        var generator = SeededGenerator(seed: 8)
         var input: [UInt8] = []
         for round in 0..<30 {
             input += generator.bytes(Int(generator.next() % 2000))
@@ -147,14 +148,14 @@ struct DeflateTests {
     }
 
     @Test func chosenBlockTypes() {
-        var generator = TestSplitMix64(seed: 9)
+        var generator = SeededGenerator(seed: 9)
         #expect(firstBlockType(generator.bytes(5000)) == 0)  // random: stored
         #expect(firstBlockType(Array("abc".utf8)) == 1)  // tiny: fixed Huffman
         #expect(firstBlockType(Array(String(repeating: "hello, deflate! ", count: 200).utf8)) == 2)  // dynamic
     }
 
     @Test func reuseGivesTheSameBytes() throws {
-        var generator = TestSplitMix64(seed: 6)
+        var generator = SeededGenerator(seed: 6)
         let first = generator.bytes(50_000) + [UInt8](repeating: 1, count: 70_000)
         let second = Array(String(repeating: "deterministic ", count: 5000).utf8)
         var compressor = DeflateCompressor()

@@ -2,6 +2,7 @@ import Timeline
 import TimelinePlugins
 @testable import TimelineHost
 import Testing
+import CadenceTestSupport
 
 @Suite("Length-limited Huffman codes")
 struct HuffmanCodeTests {
@@ -57,7 +58,7 @@ struct HuffmanCodeTests {
     }
 
     @Test func unlimitedCasesAreHuffmanOptimal() {
-        var generator = TestSplitMix64(seed: 12)
+        var generator = SeededGenerator(seed: 12)
         for _ in 0..<50 {
             let count = Int(generator.next() % 286) + 2
             let frequencies = (0..<count).map { _ in UInt32(generator.next() % 1000) + 1 }
@@ -80,7 +81,7 @@ struct HuffmanCodeTests {
     }
 
     @Test func limitedCasesAreOptimal() {
-        var generator = TestSplitMix64(seed: 13)
+        var generator = SeededGenerator(seed: 13)
         for _ in 0..<20 {
             // Skewed frequencies, so the limit binds.
             let frequencies = (0..<7).map { _ in UInt32(1) << UInt32(generator.next() % 12) }

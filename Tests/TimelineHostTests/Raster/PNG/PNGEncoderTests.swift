@@ -3,6 +3,7 @@ import Timeline
 import TimelinePlugins
 @testable import TimelineHost
 import Testing
+import CadenceTestSupport
 
 /// PNG files checked by an independent decoder (Python: chunk CRCs with zlib.crc32, zlib
 /// inflate, the five filters undone), against the input pixels, byte for byte.
@@ -49,7 +50,7 @@ struct PNGEncoderTests {
     @Test func rowStrideSkipsPadding() throws {
         let image = TestImages.gradient(width: 13, height: 11)
         let stride = 13 * 4 + 7
-        var generator = TestSplitMix64(seed: 10)
+        var generator = SeededGenerator(seed: 10)
         var padded = generator.bytes(stride * 10 + 13 * 4)  // the last row has no padding
         for y in 0..<11 {
             padded.replaceSubrange(y * stride..<y * stride + 52, with: image.pixels[y * 52..<(y + 1) * 52])
@@ -97,7 +98,7 @@ struct PNGEncoderTests {
 
     /// Random valid premultiplied pixels, with opaque runs, against the documented formula.
     @Test func premultipliedNoise() throws {
-        var generator = TestSplitMix64(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         let width = 67, height = 45
         var premultiplied: [UInt8] = [], expected: [UInt8] = []
         for index in 0..<(width * height) {

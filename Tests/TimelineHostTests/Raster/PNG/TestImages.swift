@@ -1,3 +1,4 @@
+import CadenceTestSupport
 /// Small deterministic RGBA8 test images (straight alpha, tightly packed).
 enum TestImages {
     struct Image {
@@ -8,7 +9,7 @@ enum TestImages {
     }
 
     static func noise(width: Int, height: Int, seed: UInt64) -> Image {
-        var generator = TestSplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         return Image(name: "noise \(width)x\(height)", width: width, height: height,
                      pixels: generator.bytes(width * height * 4))
     }
@@ -28,7 +29,7 @@ enum TestImages {
 
     /// Flat areas with a few rectangles, some translucent, and a little noise.
     static func shapes(width: Int, height: Int, seed: UInt64) -> Image {
-        var generator = TestSplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for index in stride(from: 0, to: pixels.count, by: 4) { pixels[index..<index + 4] = [30, 60, 90, 255] }
         for _ in 0..<6 {

@@ -1,12 +1,15 @@
-/// SplitMix64 (Steele, Lea and Flood, 2014), a tiny seeded generator, so "random" test data is
-/// the same on every run and machine. (Named apart from Timeline's `SplitMix64`, which the
-/// destination package already has.)
-struct TestSplitMix64: RandomNumberGenerator {
+/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny seeded generator, so that "random" test data
+/// is the same on every run and machine. One for every test target (they used to keep copies).
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// A generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) {
+        state = seed
+    }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,8 +17,8 @@ struct TestSplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    /// `count` bytes.
-    mutating func bytes(_ count: Int) -> [UInt8] {
+    /// `count` random bytes, eight from each 64 bits, lowest first.
+    public mutating func bytes(_ count: Int) -> [UInt8] {
         var bytes = [UInt8]()
         bytes.reserveCapacity(count + 8)
         while bytes.count < count {

@@ -95,7 +95,7 @@ public struct SceneRasterizer {
     private mutating func draw(_ resolved: ResolvedLayer, into pixels: inout PixelBuffer) -> PixelRect {
         // The layer's matrix first, then scene coordinates to pixels.
         let m = transform * resolved.matrix
-        layer.transform = RasterTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx, ty: m.ty)
+        layer.transform = m
         layer.opacity = min(max(resolved.opacity, 0), 1)
         layer.outline.removeAll(keepingCapacity: true)
         layer.fillRule = Self.append(resolved.outline, to: &layer.outline)

@@ -99,6 +99,24 @@ struct SceneRasterizerTests {
         #expect(image.pixel(x: 30, y: 3) == PixelBuffer.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
     }
 
+    @Test func aShadowsOffsetIsInTheLayersSpaceAndScalesWithIt() throws {
+        // A sharp black shadow (radius 0) offset 3 to the right, of a layer with no fill, in a
+        // picture twice the scene's size: the offset is scaled with the layer, 6 pixels, so the
+        // shadow covers x 16 ..< 36 and y 8 ..< 20 (not 13 ..< 33, an offset added after scaling).
+        var shadowed = layer(Rect(x: 5, y: 4, width: 10, height: 6), fill: nil)
+        shadowed.stroke = nil
+        shadowed.shadow = SceneLayer.Shadow(color: Color(red: 0, green: 0, blue: 0), opacity: 1, radius: 0, offset: Point(x: 3, y: 0))
+        let image = try picture([shadowed], picture: .scale(2))
+        let black = PixelBuffer.Pixel(red: 0, green: 0, blue: 0, alpha: 255)
+        let white = PixelBuffer.Pixel(red: 255, green: 255, blue: 255, alpha: 255)
+        #expect(image.pixel(x: 16, y: 10) == black)
+        #expect(image.pixel(x: 35, y: 19) == black)
+        #expect(image.pixel(x: 15, y: 10) == white)
+        #expect(image.pixel(x: 36, y: 10) == white)
+        #expect(image.pixel(x: 20, y: 7) == white)
+        #expect(image.pixel(x: 20, y: 20) == white)
+    }
+
     @Test func thePictureSizeScalesOrFitsTheScene() throws {
         let doubled = try picture([layer(Rect(x: 5, y: 4, width: 10, height: 6))], picture: .scale(2))
         #expect(doubled.width == 80 && doubled.height == 40)

@@ -36,7 +36,7 @@ struct RasterLayer: Sendable {
     }
 
     /// From layer to device coordinates.
-    var transform: RasterTransform = .identity
+    var transform: AffineMatrix = .identity
     /// The group opacity, `0...1`.
     var opacity: Double = 1
     /// The outline to fill and stroke.

@@ -41,7 +41,7 @@ struct RasterPath: Sendable, PathBuilding {
     static let maximumSegmentsPerCurve = 2048
 
     /// Maps every incoming point before it is stored or flattened. Set it before adding commands.
-    var transform: RasterTransform = .identity
+    var transform: AffineMatrix = .identity
     /// The default flattening tolerance: 0.025 px, a quarter of the usual 0.1 px, because finer
     /// flattening costs almost nothing here (work grows with rows crossed, not with segments) and
     /// keeps curved edges within 6/255 of the true curve's coverage.
@@ -78,7 +78,7 @@ struct RasterPath: Sendable, PathBuilding {
     /// - Parameters:
     ///   - transform: Maps incoming points to output space.
     ///   - tolerance: The flattening tolerance in output units.
-    init(transform: RasterTransform = .identity, tolerance: Double = RasterPath.defaultTolerance) {
+    init(transform: AffineMatrix = .identity, tolerance: Double = RasterPath.defaultTolerance) {
         self.transform = transform
         self.tolerance = tolerance
         current = RasterPoint(x: transform.tx, y: transform.ty)

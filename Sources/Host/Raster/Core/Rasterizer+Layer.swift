@@ -70,7 +70,7 @@ extension Rasterizer {
             let sigmaX = shadow.sigma * scales.x, sigmaY = shadow.sigma * scales.y
             let reach = canvas.rect.expanded(
                 dx: GaussianBlur.extent(sigma: sigmaX), dy: GaussianBlur.extent(sigma: sigmaY))
-            devicePath.transform = layer.transform.concatenating(.translation(x: shadow.offsetX, y: shadow.offsetY))
+            devicePath.transform = layer.transform * .translation(x: shadow.offsetX, y: shadow.offsetY)
             devicePath.strokeRadius = 0
             devicePath.removeAll(keepingCapacity: true)
             devicePath.append(shadow.outline ?? layer.outline)

@@ -111,7 +111,7 @@ final class Rasterizer {
     ///   - result: Receives the polygon; its transform is set to `transform`.
     /// - Complexity: O(flattened points).
     func stroke(
-        _ outline: RasterOutline, width: Double, transform: RasterTransform, tolerance: Double = RasterPath.defaultTolerance,
+        _ outline: RasterOutline, width: Double, transform: AffineMatrix, tolerance: Double = RasterPath.defaultTolerance,
         into result: inout RasterPath
     ) {
         let scale = transform.maximumScale

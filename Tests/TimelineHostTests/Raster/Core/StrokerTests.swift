@@ -9,7 +9,7 @@ import TimelinePlugins
 
 @Suite struct StrokerTests {
     static func strokeMask(
-        width: Double, transform: RasterTransform = .identity, size: Int = 64, tolerance: Double? = nil,
+        width: Double, transform: AffineMatrix = .identity, size: Int = 64, tolerance: Double? = nil,
         _ build: (inout RasterOutline) -> Void
     ) -> CoverageMask {
         var outline = RasterOutline()
@@ -144,7 +144,7 @@ import TimelinePlugins
 
     @Test func nonUniformScaleStretchesTheStroke() {
         // Width 2 in layer space under scale(1, 3): horizontal lines get 6 px, vertical ones 2 px.
-        let transform = RasterTransform.scale(x: 1, y: 3)
+        let transform = AffineMatrix.scale(x: 1, y: 3)
         let horizontal = Self.strokeMask(width: 2, transform: transform) {
             $0.move(to: RasterPoint(x: 2, y: 5))
             $0.line(to: RasterPoint(x: 20.5, y: 5))

@@ -15,7 +15,7 @@ import TimelinePlugins
 ///
 /// - Complexity: O(*n*) in the bytes fed, 16 bytes a step; the modulo is taken once per
 ///   64 KiB.
-struct Adler32: Sendable, Hashable {
+struct Adler32: RunningChecksum, Sendable, Hashable {
     /// The modulus, the largest prime smaller than 65536.
     private static let modulus: UInt32 = 65521
 
@@ -112,20 +112,6 @@ struct Adler32: Sendable, Hashable {
         let newB = UInt64(b) + UInt64(count) * UInt64(a) + 16 * runningTotal - weighted
         a = UInt32((UInt64(a) + byteSum) % modulus)
         b = UInt32(newB % modulus)
-    }
-
-    /// Folds the bytes of a sequence (for instance a string's `utf8` view) into the checksum.
-    ///
-    /// - Complexity: O(*n*) in the sequence's length.
-    mutating func update(_ bytes: some Sequence<UInt8>) {
-        let folded: Bool? = bytes.withContiguousStorageIfAvailable { buffer in
-            update(UnsafeRawBufferPointer(buffer))
-            return true
-        }
-        if folded == nil {
-            let copy = Array(bytes)
-            copy.withUnsafeBytes { update($0) }
-        }
     }
 
     /// The Adler-32 of `bytes`.

@@ -17,7 +17,7 @@ import TimelinePlugins
 ///     crc.value // 0xCBF43926, the published check value
 ///
 /// - Complexity: O(*n*) in the bytes fed, about one table look-up per byte.
-package struct CRC32: Sendable, Hashable {
+package struct CRC32: RunningChecksum, Sendable, Hashable {
     /// The register, held inverted (the checksum XOR 0xFFFFFFFF) between updates.
     private var register: UInt32 = 0xFFFF_FFFF
 
@@ -34,20 +34,6 @@ package struct CRC32: Sendable, Hashable {
         guard let start = bytes.baseAddress, bytes.count > 0 else { return }
         register = CRC32.tables.withUnsafeBufferPointer { table in
             CRC32.fold(register, start, bytes.count, table.baseAddress!)
-        }
-    }
-
-    /// Folds the bytes of a sequence (for instance a string's `utf8` view) into the checksum.
-    ///
-    /// - Complexity: O(*n*) in the sequence's length.
-    package mutating func update(_ bytes: some Sequence<UInt8>) {
-        let folded: Bool? = bytes.withContiguousStorageIfAvailable { buffer in
-            update(UnsafeRawBufferPointer(buffer))
-            return true
-        }
-        if folded == nil {
-            let copy = Array(bytes)
-            copy.withUnsafeBytes { update($0) }
         }
     }
 

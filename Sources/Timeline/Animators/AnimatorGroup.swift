@@ -33,8 +33,6 @@ final class AnimatorGroup: @unchecked Sendable {
     private let clockKey: ObjectIdentifier
     /// A manual clock's time, which it stores at every change: read without loading the clock.
     private let manualSeconds: ClockSeconds?
-    /// A wall clock's origin: its time is its core's at the source time `now − origin`.
-    private let wallOrigin: ContinuousClock.Instant?
     /// The animators that run or wait out a delay, in the order they started: what the loop
     /// needs to run each one's frame without touching it. Each is kept alive by its own
     /// `keepAlive` while it is here, so the list retains nothing.
@@ -53,6 +51,10 @@ final class AnimatorGroup: @unchecked Sendable {
     /// The motions played on the clock (``Playback``), not kept alive, stepped after the
     /// animators in each tick, in the order they started.
     @exclusivity(unchecked) private var followers: [WeakFollower] = []
+    /// A wall clock's origin: its time is its core's at the source time `now − origin`. Stored
+    /// last: the standard library may change `ContinuousClock.Instant`'s layout, so the offsets of
+    /// the fields after it would be read from the class's metadata at run time, not compiled in.
+    private let wallOrigin: ContinuousClock.Instant?
 
     fileprivate init(clock: any FrameClock) {
         clockKey = ObjectIdentifier(clock)

@@ -7,6 +7,9 @@ import TimelineHost
 /// Presets are pure functions of time and their script: any frame alone is that frame of the
 /// whole render, byte for byte, and a frame far past the end costs the transition's length, not
 /// its index.
+///
+/// These compare a preset with itself, so they guard history (a frame does not depend on the
+/// frames before it), not values: `PresetTests` holds the values to `TRANSITIONS.md`'s numbers.
 @Suite("Seeking presets")
 struct PresetSeekTests {
     static func jsonLines(_ preset: some TransitionPreset, frames: ClosedRange<Int>? = nil) throws -> String {

@@ -57,6 +57,10 @@ private struct RandomClips {
 }
 
 /// The compiled program of a clip against the clip tree it was compiled from.
+///
+/// Both forms share `ClipPhase`'s functions, so these tests guard the compilation (the same
+/// numbers either way), not the timing itself: that is held to hand-computed values by
+/// `ClipTests` and the timing-model tests, and to Chromium by `.ci/webanimations-check`.
 @Suite("Compiled clips")
 struct ClipProgramTests {
     @Test(arguments: 1...40 as ClosedRange<UInt64>)

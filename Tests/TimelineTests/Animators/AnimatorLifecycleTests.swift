@@ -13,8 +13,6 @@ private struct Gauge: Sendable, Equatable {
     }
 }
 
-private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
-
 /// How an animator is made, added to, started and let go: what the lean paths of issue 23 changed
 /// (numbers added before the start wait as entries, not closures; events of a command are not an
 /// array; a state's emitter is made when first asked for).

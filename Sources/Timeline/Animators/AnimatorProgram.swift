@@ -31,6 +31,9 @@ public class _AnimatorCore: @unchecked Sendable {
         var markers: [(time: Double, event: AnimatorEvent)] = []
         var clipDuration = 0.0
         var lastProgress = 0.0
+
+        /// The entry as a lane of the batch (a number at a byte offset: its word).
+        var lane: Lane { Lane(startFraction: startFraction, from: from, to: to, word: offset >> 3) }
     }
 
     /// An animator's entries: the first held inline, the others in an array (most animators
@@ -44,8 +47,9 @@ public class _AnimatorCore: @unchecked Sendable {
         /// Whether there are none.
         var isEmpty: Bool { count == 0 }
 
-        /// The first entry (there must be one).
-        var firstEntry: Entry { first }
+        /// The first entry's lane (there must be an entry), read in place: the entry (and its
+        /// markers) is not copied.
+        var firstLane: Lane { first.lane }
 
         /// Calls `body` with each entry and its index, in order, in place: no entry (nor its
         /// markers) is copied.
@@ -223,10 +227,7 @@ public class _AnimatorCore: @unchecked Sendable {
     }
 
     /// The first lane (there must be one): the first entry, as a lane.
-    var firstLane: Lane {
-        let entry = entries.firstEntry
-        return Lane(startFraction: entry.startFraction, from: entry.from, to: entry.to, word: entry.offset >> 3)
-    }
+    var firstLane: Lane { entries.firstLane }
 
     /// Adds an animation.
     func append(_ entry: Entry) {
@@ -272,8 +273,7 @@ public class _AnimatorCore: @unchecked Sendable {
         guard laneCount > 1 else { return }
         let buffer = UnsafeMutablePointer<Lane>.allocate(capacity: laneCount)
         entries.readEach { index, entry in
-            (buffer + index).initialize(
-                to: Lane(startFraction: entry.startFraction, from: entry.from, to: entry.to, word: entry.offset >> 3))
+            (buffer + index).initialize(to: entry.lane)
         }
         lanes = buffer
     }

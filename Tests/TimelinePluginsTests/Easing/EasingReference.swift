@@ -1,6 +1,7 @@
-// Independent references for the easing tests (the seeded random source is CadenceTestSupport's): a cubic Bézier evaluated
-// by de Casteljau's construction in double-double arithmetic and inverted by plain bisection,
-// and central differences. None of it shares code with the plugin.
+// Independent references for the easing tests: a cubic Bézier evaluated by de Casteljau's
+// construction in double-double arithmetic and inverted by plain bisection, and central
+// differences. None of it shares code with the plugin. (The seeded random source is
+// CadenceTestSupport's `SeededGenerator`.)
 
 /// A double-double number `hi + lo`, for the reference only.
 struct Wide {

@@ -52,6 +52,9 @@ struct FrameTransitions {
         origins = [.zero, .zero]
     }
 
+    /// No rate: what time playback's kernels point at (made once).
+    static let none = FrameTransitions()
+
     /// Computes the rows and origins of every spring in `bank` at `rate`.
     init(_ bank: BankView, rate: FrameRate) {
         let storage = bank.storage

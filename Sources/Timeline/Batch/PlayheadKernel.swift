@@ -148,6 +148,52 @@ struct PlayheadKernel {
     }
 }
 
+extension PlayheadKernel {
+    /// Track `track`'s value at `time` (``BankView/normalized(_:)``), wherever the track was last
+    /// read: from its record while `time` stays inside the record's segment, otherwise found again
+    /// by a seek, which sets the record.
+    ///
+    /// What compiled clips and documents read for each of their lanes, whose local times move on
+    /// their own (delayed, staggered, repeated, reversed) rather than with one playhead: a lane
+    /// read frame after frame inside one segment costs its record and a curve read, as forward
+    /// playback does, and any time, in any order, gives the bank's value at that time bit for bit
+    /// (the record holds the operands ``BankView/value(ofTrack:at:)`` would find, and the same
+    /// arithmetic reads them).
+    @inline(__always)
+    func value(ofTrack track: Int, at time: Double) -> Double {
+        let code = self.code(track)
+        let record = records[track]
+        if code < 1 << SegmentCode.kindShift, time >= record.x {
+            // A tabulated curve, a hold or an end of the track: progress from 0 up to the crossing
+            // threshold is inside (a record's inverse span is positive or, after the last
+            // keyframe, 0).
+            let u = (time - record.x) * record.y
+            if u < Self.crossingThreshold { return record.z + record.w * bank.curveValue(base: Int(code), at: u) }
+        }
+        return valueOffTable(track, at: time)
+    }
+
+    /// ``value(ofTrack:at:)`` for a record that is not a tabulated curve, or a time outside the
+    /// record's segment: the record's value while `time` is inside its segment, otherwise a seek.
+    @inline(never)
+    func valueOffTable(_ track: Int, at time: Double) -> Double {
+        let code = self.code(track)
+        let record = records[track]
+        let inside: Bool
+        switch SegmentCode.kind(code) {
+        case SegmentCode.linear:
+            inside = time >= record.x && (time - record.x) / record.y < 1
+        case SegmentCode.linearTimeInvariant:
+            inside = time >= records.startTimes[track] && time < record.x
+        case SegmentCode.general:
+            inside = time >= record.x && (time - record.x) * record.y < Self.crossingThreshold
+        default:
+            inside = false
+        }
+        return inside ? recordValue(track, at: time) : seek(track, at: time, frame: frameIndex)
+    }
+}
+
 /// The payload of a stepped playhead code: the row offset of the segment's frames, modulo 2²⁸.
 ///
 /// The row of frame `f` is `rowOffset + f`, which lies in `0 ..< FrameTransitions.maximumRows`

@@ -70,6 +70,35 @@ final class PlayheadState: @unchecked Sendable {
         return copy
     }
 
+    /// Marks every record as describing no segment, so that the next read of each track by
+    /// ``PlayheadKernel/value(ofTrack:at:)`` seeks: a general code with a start time no time
+    /// reaches.
+    func forgetRecords() {
+        for track in 0..<count {
+            records[track] = SIMD4(.infinity, 0, 0, 0)
+            codes[track] = SegmentCode.make(SegmentCode.general, 0)
+        }
+        recordsAreCurrent = false
+    }
+
+    /// Calls `body` with a kernel over these records for time playback of `bank` (no frame rate:
+    /// springs in closed form), as ``PlayheadKernel/value(ofTrack:at:)`` reads them. The caller
+    /// keeps the bank's storage alive.
+    @inline(__always)
+    func withTimeKernel<Result>(of bank: BankView, _ body: (PlayheadKernel) -> Result) -> Result {
+        let frames = FrameTransitions.none
+        return frames.rows.withUnsafeBufferPointer { rows in
+            frames.codes.withUnsafeBufferPointer { frameCodes in
+                frames.origins.withUnsafeBufferPointer { origins in
+                    body(PlayheadKernel(
+                        bank: bank, records: records, codes: codes, cursors: cursors, pending: pending,
+                        rows: rows.baseAddress!, frameCodes: frameCodes.baseAddress!, origins: origins.baseAddress!,
+                        rate: nil, frameIndex: 0))
+                }
+            }
+        }
+    }
+
     deinit {
         records.deallocate()
         LargeBuffer.deallocate(codes)

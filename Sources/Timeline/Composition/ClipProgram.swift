@@ -6,13 +6,15 @@
 /// slot from its parent's: a placement in a composition, a delay, a speed change, a repeat, an
 /// autoreverse. A frame runs the steps in order, each a few arithmetic operations on two slots,
 /// then the leaves: a `Track<Double>` bound to a stored property of a plain-data `Root` reads its
-/// lane of the bank at its slot's time and stores the value at the property's byte offset; leaves
+/// lane at its slot's time and stores the value at the property's byte offset; leaves
 /// bound by key paths without an offset (elements, `\S.values[i]`), a row of them at a time, read
 /// their lanes, then write through their key paths in one loop: one key-path write a value, with
 /// no closure, retain or metadata lookup around it; any other leaf calls the closure the tree
-/// would call. The values are those of the tree: the bank reads the same shared curve tables with
-/// the same arithmetic as `Track.value(at:)` (springs within 1e-14 of the closed form, as the bank
-/// guarantees).
+/// would call. A lane keeps the segment it was last read in (its record, as a playhead keeps a
+/// track's), so that a lane read again inside it costs a record and a curve read; any other time
+/// seeks. The values are those of the tree: the bank reads the same shared curve tables with the
+/// same arithmetic as `Track.value(at:)` (springs within 1e-14 of the closed form, as the bank
+/// guarantees), and a record holds what the bank would find.
 final class ClipProgram<Root>: Sendable {
     /// Step `i` computes slot `i + 1`; slot 0 is the clip's own.
     let steps: [ClipStep]
@@ -54,9 +56,11 @@ final class ClipProgram<Root>: Sendable {
             bank == nil && leaf.lane >= 0 ? ClipLeaf(slot: leaf.slot, lane: -1, offset: -1, body: leaf.body) : leaf
         }
         disjointRows = Self.disjointRows(of: leaves)
+        let lanes = bank.map { PlayheadState(count: $0.trackCount) }
+        lanes?.forgetRecords()
         frame = Locked(ClipFrame(
             slots: Array(repeating: ClipSlot(time: 0, phase: .active, applies: false), count: builder.steps.count + 1),
-            values: Array(repeating: 0, count: builder.paths.count)))
+            values: Array(repeating: 0, count: builder.paths.count), lanes: lanes))
     }
 
     /// What a frame splits across cores, when asked to: a row of at least this many leaves into
@@ -79,21 +83,24 @@ final class ClipProgram<Root>: Sendable {
                     for index in steps.indices {
                         slots[index + 1] = steps[index].child(of: slots)
                     }
-                    if let bank {
-                        withExtendedLifetime(bank.storage) {
-                            run(slots, values, bank: BankView(bank.storage), to: &root, concurrently: concurrently)
+                    if let bank, let lanes = frame.lanes {
+                        withExtendedLifetime((bank.storage, lanes)) {
+                            lanes.withTimeKernel(of: BankView(bank.storage)) { lanes in
+                                run(slots, values, lanes: lanes, to: &root, concurrently: concurrently)
+                            }
                         }
                     } else {
-                        run(slots, values, bank: nil, to: &root, concurrently: false)
+                        run(slots, values, lanes: nil, to: &root, concurrently: false)
                     }
                 }
             }
         }
     }
 
-    /// Applies the leaves in order, `values` holding a row of key-path leaves' values at a time.
+    /// Applies the leaves in order, `values` holding a row of key-path leaves' values at a time;
+    /// `lanes` reads the bank through each lane's record (``PlayheadKernel/value(ofTrack:at:)``).
     private func run(
-        _ slots: UnsafeMutableBufferPointer<ClipSlot>, _ values: UnsafeMutableBufferPointer<Double>, bank: BankView?,
+        _ slots: UnsafeMutableBufferPointer<ClipSlot>, _ values: UnsafeMutableBufferPointer<Double>, lanes: PlayheadKernel?,
         to root: inout Root, concurrently: Bool
     ) {
         var index = 0
@@ -104,7 +111,7 @@ final class ClipProgram<Root>: Sendable {
                 index += 1
                 continue
             }
-            guard let bank, leaf.lane >= 0 else {
+            guard let lanes, leaf.lane >= 0 else {
                 bodies[leaf.body](slot.time, slot.phase == .before, &root)
                 index += 1
                 continue
@@ -113,14 +120,14 @@ final class ClipProgram<Root>: Sendable {
                 // The key-path leaves in a row: their values first, then their writes.
                 var end = index + 1
                 while end < leaves.count, leaves[end].path >= 0 { end += 1 }
-                writeThroughKeyPaths(leaves: index..<end, slots, values, bank: bank, to: &root)
+                writeThroughKeyPaths(leaves: index..<end, slots, values, lanes: lanes, to: &root)
                 index = end
                 continue
             }
             if leaf.projection < 0 {
                 let value = slot.phase == .before
                     ? valueWithBeforeFlag(lane: leaf.lane, at: slot.time)
-                    : bank.value(ofTrack: leaf.lane, at: BankView.normalized(slot.time))
+                    : lanes.value(ofTrack: leaf.lane, at: BankView.normalized(slot.time))
                 withUnsafeMutableBytes(of: &root) { bytes in
                     bytes.storeBytes(of: value, toByteOffset: leaf.offset, as: Double.self)
                 }
@@ -132,7 +139,7 @@ final class ClipProgram<Root>: Sendable {
             while end < leaves.count, leaves[end].projection == leaf.projection { end += 1 }
             let row = index..<end
             projections[leaf.projection](&root) { elements in
-                writeRow(row, slots, from: bank, into: elements, concurrently: concurrently)
+                writeRow(row, slots, from: lanes, into: elements, concurrently: concurrently)
             }
             index = end
         }
@@ -145,7 +152,7 @@ final class ClipProgram<Root>: Sendable {
     @inline(__always)
     private func writeThroughKeyPaths(
         leaves range: Range<Int>, _ slots: UnsafeMutableBufferPointer<ClipSlot>,
-        _ values: UnsafeMutableBufferPointer<Double>, bank: BankView, to root: inout Root
+        _ values: UnsafeMutableBufferPointer<Double>, lanes: PlayheadKernel, to root: inout Root
     ) {
         let first = range.lowerBound
         for index in range {
@@ -154,7 +161,7 @@ final class ClipProgram<Root>: Sendable {
             guard slot.applies else { continue }
             values[index &- first] = slot.phase == .before
                 ? valueWithBeforeFlag(lane: leaf.lane, at: slot.time)
-                : bank.value(ofTrack: leaf.lane, at: BankView.normalized(slot.time))
+                : lanes.value(ofTrack: leaf.lane, at: BankView.normalized(slot.time))
         }
         paths.references.withUnsafeBufferPointer { paths in
             for index in range {
@@ -200,7 +207,7 @@ final class ClipProgram<Root>: Sendable {
     /// Writes a row of leaves (`row` indexes ``leaves``) into the elements of the array they
     /// share: concurrently, when asked, a long row split by leaves and a long leaf by lanes.
     private func writeRow(
-        _ row: Range<Int>, _ slots: UnsafeMutableBufferPointer<ClipSlot>, from bank: BankView,
+        _ row: Range<Int>, _ slots: UnsafeMutableBufferPointer<ClipSlot>, from lanes: PlayheadKernel,
         into elements: UnsafeMutableRawBufferPointer, concurrently: Bool
     ) {
         let minimum = Self.minimumConcurrentLanes
@@ -210,7 +217,7 @@ final class ClipProgram<Root>: Sendable {
                 for member in leaves[(row.lowerBound + chunk.lowerBound)..<(row.lowerBound + chunk.upperBound)] {
                     let slot = slots[member.slot]
                     guard slot.applies else { continue }
-                    write(member, at: slot, from: bank, into: elements, lanes: 0..<member.count)
+                    write(member, at: slot, from: lanes, into: elements, range: 0..<member.count)
                 }
             }
             return
@@ -219,32 +226,32 @@ final class ClipProgram<Root>: Sendable {
             let slot = slots[member.slot]
             guard slot.applies else { continue }
             if concurrently, member.count >= minimum {
-                BankParallel.run(count: member.count, concurrently: true, minimumChunk: minimum / 2) { lanes in
-                    write(member, at: slot, from: bank, into: elements, lanes: lanes)
+                BankParallel.run(count: member.count, concurrently: true, minimumChunk: minimum / 2) { range in
+                    write(member, at: slot, from: lanes, into: elements, range: range)
                 }
             } else {
-                write(member, at: slot, from: bank, into: elements, lanes: 0..<member.count)
+                write(member, at: slot, from: lanes, into: elements, range: 0..<member.count)
             }
         }
     }
 
-    /// Writes a leaf's lanes `lanes` (of `0..<leaf.count`) into the elements of its array: whole
+    /// Writes a leaf's lanes `range` (of `0..<leaf.count`) into the elements of its array: whole
     /// elements only (the last write ends 8 bytes after its offset). With the before flag set,
     /// each track evaluates itself (the flag changes a step curve at its jump, which the bank does
-    /// not know); otherwise the bank.
+    /// not know); otherwise the lane's record, or the bank.
     @inline(__always)
     private func write(
-        _ leaf: ClipLeaf, at slot: ClipSlot, from bank: BankView, into elements: UnsafeMutableRawBufferPointer,
-        lanes: Range<Int>
+        _ leaf: ClipLeaf, at slot: ClipSlot, from lanes: PlayheadKernel, into elements: UnsafeMutableRawBufferPointer,
+        range: Range<Int>
     ) {
         let room = elements.count - leaf.offset - MemoryLayout<Double>.size
         let count = room < 0 ? 0 : Swift.min(leaf.count, room / leaf.stride + 1)
         let time = BankView.normalized(slot.time)
         let beforeFlag = slot.phase == .before
-        for index in lanes.lowerBound..<Swift.max(lanes.lowerBound, Swift.min(lanes.upperBound, count)) {
+        for index in range.lowerBound..<Swift.max(range.lowerBound, Swift.min(range.upperBound, count)) {
             let value = beforeFlag
                 ? valueWithBeforeFlag(lane: leaf.lane &+ index, at: slot.time)
-                : bank.value(ofTrack: leaf.lane &+ index, at: time)
+                : lanes.value(ofTrack: leaf.lane &+ index, at: time)
             elements.storeBytes(of: value, toByteOffset: index &* leaf.stride &+ leaf.offset, as: Double.self)
         }
     }
@@ -350,6 +357,9 @@ struct ClipFrame {
     var slots: [ClipSlot]
     /// The values of a row of key-path leaves, by position in the row.
     var values: [Double]
+    /// Every lane's active segment, as the lane was last read (`nil` without a bank): a lane read
+    /// again inside that segment reads its record, not the bank's keyframes.
+    let lanes: PlayheadState?
 }
 
 /// The key paths of a ``ClipProgram``'s key-path leaves, each a `WritableKeyPath<Root, Double>`

@@ -102,6 +102,44 @@ struct ClipProgramTests {
         }
     }
 
+    /// A compiled clip keeps each lane's active segment from one frame to the next (its record,
+    /// as a playhead does). Read again at any time, in any order, a lane gives what the bank
+    /// computes from scratch at that time, bit for bit, and what its track gives: times go
+    /// forwards frame by frame, backwards, jump at random, land on every keyframe and next to it,
+    /// before and after every track, and are not finite.
+    @Test func aLaneReadAgainAtAnyTimeGivesWhatTheBankGivesFromScratch() throws {
+        struct Row: Sendable { var values = [Double](repeating: .nan, count: 48) }
+        var random = RandomTracks(seed: 44)
+        let kinds: [SegmentKind<Double>] = [
+            .linear, .hold, .cubic, .cubic(startVelocity: 3, endVelocity: -2), .timing(TimingCurve(SquareTiming())),
+            .timing(TimingCurve(SingularEndTiming())), .timing(TimingCurve(ThirdsTiming())),
+            .custom(OscillatorSegment(omega: 7)), .custom(WiggleSegment(), startVelocity: nil),
+        ]
+        let tracks = random.tracks(48, keyframes: 1...6, kinds: kinds)
+        let bank = try ScalarTrackBank(tracks)
+        let clip = Clip(tracks, elementsOf: \Row.values)
+        let frames = (0...(Int(clip.duration * 60) + 30)).map { Double($0) / 60 }
+        var times = frames + frames.reversed() + (0..<300).map { _ in random.random.double(in: -0.5...(clip.duration + 0.5)) }
+        for keyframe in tracks.flatMap(\.keyframes) {
+            times += [keyframe.time, keyframe.time.nextDown, keyframe.time.nextUp, keyframe.time, 0]
+        }
+        times += [-1, -0.0, .nan, .infinity, -.infinity, 1e300, 1, 0.5, 1]
+        for time in times {
+            var row = Row(), fresh = Row()
+            clip.apply(at: time, to: &row)
+            // A clip compiled anew: its lanes have read nothing before.
+            Clip(tracks, elementsOf: \Row.values).apply(at: time, to: &fresh)
+            #expect(row.values.map(\.bitPattern) == fresh.values.map(\.bitPattern), "t = \(time)")
+            guard time >= 0, time < clip.duration else { continue }
+            for (lane, track) in tracks.enumerated() {
+                let fromBank = try bank.value(ofTrack: lane, at: time)
+                #expect(row.values[lane].bitPattern == fromBank.bitPattern, "lane \(lane), t = \(time)")
+                let expected = track.value(at: time)
+                #expect(abs(row.values[lane] - expected) <= 1e-9 * max(1, abs(expected)), "lane \(lane), t = \(time)")
+            }
+        }
+    }
+
     @Test func aPropertyWithAnObserverIsWrittenThroughItsKeyPath() {
         let track = try! Track<Double>(keyframes: [Keyframe(time: 0, value: 0), Keyframe(time: 1, value: 1)])
         var scene = Scene()

@@ -2,7 +2,7 @@
 /// one code per segment, one table per distinct curve and per distinct linear time-invariant
 /// segment kind.
 struct BankCompiler {
-    let precision: ScalarTrackBank.Precision
+    let precision: CurvePrecision
     var firstKeyframe: [Int32] = [0]
     var times: [Double] = []
     var values: [Double] = []
@@ -26,7 +26,7 @@ struct BankCompiler {
     /// At most this many tables for curves that are not `Hashable` (each segment gets its own).
     static let maximumUnkeyedTables = 256
 
-    init(precision: ScalarTrackBank.Precision) {
+    init(precision: CurvePrecision) {
         self.precision = precision
     }
 

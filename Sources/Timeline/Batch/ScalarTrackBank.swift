@@ -19,7 +19,7 @@
 /// ```
 ///
 /// ## Guarantees
-/// | | ``Precision/tabulated`` (default) | ``Precision/identical`` |
+/// | | ``CurvePrecision/tabulated`` (default) | ``CurvePrecision/identical`` |
 /// |---|---|---|
 /// | linear, hold, before the first and after the last keyframe | bit for bit `Track.value(at:)` | bit for bit |
 /// | timing curves | within the table's tolerance (1e-9) of the curve; bit for bit `Track.value(at:)`, which reads the same shared tables, for `Hashable` curves | bit for bit `Track.value(at:precision:)` with `.identical` |
@@ -33,16 +33,9 @@
 /// - Complexity: ``evaluate(at:into:concurrently:)`` is O(n log k) for n tracks of k keyframes
 ///   (branch free for k <= 8); a playhead moving forward is O(n).
 public struct ScalarTrackBank: Sendable {
-    /// How closely a bank (or a track, ``Track/value(at:precision:)``) follows the curves.
-    public enum Precision: Sendable, Hashable {
-        /// Timing curves from verified tables and springs from transition tables: fast, and
-        /// within 1e-9 of the exact values per unit of distance moved. `Track.value(at:)` reads
-        /// the same tables.
-        case tabulated
-        /// Every curve and plugin segment called itself: bit for bit what
-        /// `Track.value(at:precision: .identical)` returns.
-        case identical
-    }
+    /// How closely a bank follows its curves: the precision tracks are evaluated with
+    /// (``CurvePrecision``), under the name banks have always given it.
+    public typealias Precision = CurvePrecision
 
     let storage: BankStorage
 
@@ -53,7 +46,7 @@ public struct ScalarTrackBank: Sendable {
     ///
     /// - Parameters:
     ///   - tracks: The tracks, in the order their values are written.
-    ///   - precision: ``Precision/tabulated`` by default.
+    ///   - precision: ``CurvePrecision/tabulated`` by default.
     /// - Throws: ``ScalarTrackBankError/tooManyKeyframes(count:)`` beyond `Int32.max` keyframes.
     /// - Complexity: O(total keyframes), plus about 2,300 curve evaluations per distinct curve.
     public init(_ tracks: [Track<Double>], precision: Precision = .tabulated) throws(ScalarTrackBankError) {
@@ -70,7 +63,7 @@ public struct ScalarTrackBank: Sendable {
     ///
     /// - Parameters:
     ///   - tracks: The tracks.
-    ///   - precision: ``Precision/tabulated`` by default.
+    ///   - precision: ``CurvePrecision/tabulated`` by default.
     /// - Throws: ``ScalarTrackBankError/tooManyKeyframes(count:)`` beyond `Int32.max` scalar
     ///   keyframes.
     public init<Value: ComponentwiseAnimatable>(

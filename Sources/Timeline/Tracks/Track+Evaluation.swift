@@ -57,7 +57,7 @@ extension Track {
         return from + (storage.value(at: index + 1) - from).scaled(by: eased)
     }
 
-    /// The value at `time` with every curve called itself, as ``ScalarTrackBank/Precision/identical``
+    /// The value at `time` with every curve called itself, as ``CurvePrecision/identical``
     /// evaluates it.
     @inlinable
     func exactValue(at time: Double, segment index: Int) -> Value {

@@ -64,9 +64,9 @@ public struct Track<Value: Animatable>: Sendable {
     /// cubic Bézier, Penner curve and CSS `linear(...)`) read the curve's verified table, shared by
     /// every track and bank in the process, instead of solving the curve: within the table's
     /// tolerance (1e-9 of the distance moved) of the exact value, and bit for bit what a
-    /// ``ScalarTrackBank`` of ``ScalarTrackBank/Precision/tabulated`` precision gives. Other
+    /// ``ScalarTrackBank`` of ``CurvePrecision/tabulated`` precision gives. Other
     /// segments (linear, hold, cubic, springs, steps, closures) are exact.
-    /// ``value(at:precision:)`` with ``ScalarTrackBank/Precision/identical`` calls every curve.
+    /// ``value(at:precision:)`` with ``CurvePrecision/identical`` calls every curve.
     ///
     /// - Complexity: O(log n) in the number of keyframes.
     @inlinable
@@ -76,12 +76,12 @@ public struct Track<Value: Animatable>: Sendable {
     }
 
     /// The value at `time` seconds, with curves read from their tables (``value(at:)``) or each
-    /// called itself (``ScalarTrackBank/Precision/identical``: what an identical-precision bank
+    /// called itself (``CurvePrecision/identical``: what an identical-precision bank
     /// gives, bit for bit).
     ///
     /// - Complexity: O(log n) in the number of keyframes.
     @inlinable
-    public func value(at time: Double, precision: ScalarTrackBank.Precision) -> Value {
+    public func value(at time: Double, precision: CurvePrecision) -> Value {
         let index = segmentIndex(containing: time, from: 0)
         switch precision {
         case .tabulated: return value(at: time, segment: index)

@@ -23,6 +23,7 @@ enum AuthoringScenario {
             trackValue(tracks, frames: frames),
             keyPathWrites(frames: frames),
             collection(frames: frames),
+            clipPerObject(frames: frames),
             clip("authoring/clip-group/10000", frames: frames) { clips in Clip.group(clips) },
             clip("authoring/choreography-stagger/10000", frames: frames) { clips in
                 var choreography = Choreography<Values>()
@@ -117,6 +118,37 @@ enum AuthoringScenario {
                 for frame in firstFrame..<(firstFrame + frames) {
                     clip.apply(at: FrameRate.fps60.seconds(ofFrame: frame), to: &state)
                     blackHole(state.numbers[frame % state.numbers.count])
+                }
+            })
+        }
+    }
+
+    /// A view's four properties, each animated by its own track.
+    struct ViewProperties: Sendable {
+        var x = 0.0, y = 0.0, scale = 0.0, opacity = 0.0
+    }
+
+    /// 2,500 objects of four stored numbers, each with its own clip (a group of four track clips,
+    /// one per property), every clip applied to its object each frame: many small clips, as an app
+    /// gives each view its own, where each apply's fixed cost counts as much as its lanes.
+    static func clipPerObject(frames: Int) -> BenchmarkCase {
+        BenchmarkCase(
+            scenario: 8, name: "authoring/clip-per-object/10000", valuesPerRepetition: 10_000 * frames,
+            framesPerRepetition: frames, target: nil
+        ) {
+            let tracks = TrackFactory.scalarTracks(10_000, seed: 1) { _ in .timing(.easeInOut) }
+            let clips = (0..<2_500).map { object in
+                Clip.group([
+                    Clip(tracks[4 * object], \ViewProperties.x), Clip(tracks[4 * object + 1], \ViewProperties.y),
+                    Clip(tracks[4 * object + 2], \ViewProperties.scale), Clip(tracks[4 * object + 3], \ViewProperties.opacity),
+                ])
+            }
+            var objects = Array(repeating: ViewProperties(), count: clips.count)
+            return Repetition(run: {
+                for frame in firstFrame..<(firstFrame + frames) {
+                    let time = FrameRate.fps60.seconds(ofFrame: frame)
+                    for index in clips.indices { clips[index].apply(at: time, to: &objects[index]) }
+                    blackHole(objects[frame % objects.count].x)
                 }
             })
         }

@@ -52,8 +52,19 @@ struct FrameTransitions {
         origins = [.zero, .zero]
     }
 
-    /// No rate: what time playback's kernels point at (made once).
-    static let none = FrameTransitions()
+    /// What a kernel that plays by time points at for its rows, codes and origins, which it never
+    /// reads (a spring is in closed form without a rate): zeros, allocated once for the process.
+    nonisolated(unsafe) static let timePlayback: (
+        rows: UnsafePointer<SIMD2<Double>>, codes: UnsafePointer<UInt32>, origins: UnsafePointer<SIMD2<Double>>
+    ) = {
+        let rows = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: 2)
+        rows.initialize(repeating: .zero, count: 2)
+        let codes = UnsafeMutablePointer<UInt32>.allocate(capacity: 2)
+        codes.initialize(repeating: 0, count: 2)
+        let origins = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: 2)
+        origins.initialize(repeating: .zero, count: 2)
+        return (UnsafePointer(rows), UnsafePointer(codes), UnsafePointer(origins))
+    }()
 
     /// Computes the rows and origins of every spring in `bank` at `rate`.
     init(_ bank: BankView, rate: FrameRate) {

@@ -81,22 +81,15 @@ final class PlayheadState: @unchecked Sendable {
         recordsAreCurrent = false
     }
 
-    /// Calls `body` with a kernel over these records for time playback of `bank` (no frame rate:
-    /// springs in closed form), as ``PlayheadKernel/value(ofTrack:at:)`` reads them. The caller
-    /// keeps the bank's storage alive.
+    /// A kernel over these records for time playback of `bank` (no frame rate: springs in closed
+    /// form), as ``PlayheadKernel/value(ofTrack:at:)`` reads them. Valid while the caller keeps
+    /// the bank's storage and this state alive.
     @inline(__always)
-    func withTimeKernel<Result>(of bank: BankView, _ body: (PlayheadKernel) -> Result) -> Result {
-        let frames = FrameTransitions.none
-        return frames.rows.withUnsafeBufferPointer { rows in
-            frames.codes.withUnsafeBufferPointer { frameCodes in
-                frames.origins.withUnsafeBufferPointer { origins in
-                    body(PlayheadKernel(
-                        bank: bank, records: records, codes: codes, cursors: cursors, pending: pending,
-                        rows: rows.baseAddress!, frameCodes: frameCodes.baseAddress!, origins: origins.baseAddress!,
-                        rate: nil, frameIndex: 0))
-                }
-            }
-        }
+    func timeKernel(of bank: BankView) -> PlayheadKernel {
+        let unread = FrameTransitions.timePlayback
+        return PlayheadKernel(
+            bank: bank, records: records, codes: codes, cursors: cursors, pending: pending, rows: unread.rows,
+            frameCodes: unread.codes, origins: unread.origins, rate: nil, frameIndex: 0)
     }
 
     deinit {

@@ -33,6 +33,9 @@ final class ClipProgram<Root>: Sendable {
     let tracks: [Track<Double>]
     /// Each lane's value at its local time 0 with the before flag: what it shows before it starts.
     let beforeStart: [Double]
+    /// Every lane's active segment, as the lane was last read, and the kernel that reads the lanes
+    /// through them (`nil` without a bank); written only by frames, under ``frame``'s lock.
+    private let lanes: ClipLanes?
     /// The first leaf of each row into one array (leaves of one projection, one after another)
     /// whose leaves write bytes no other leaf of the row writes: only such a row may be split
     /// across cores by leaves, since where two leaves write one element, the later must win.
@@ -56,11 +59,10 @@ final class ClipProgram<Root>: Sendable {
             bank == nil && leaf.lane >= 0 ? ClipLeaf(slot: leaf.slot, lane: -1, offset: -1, body: leaf.body) : leaf
         }
         disjointRows = Self.disjointRows(of: leaves)
-        let lanes = bank.map { PlayheadState(count: $0.trackCount) }
-        lanes?.forgetRecords()
+        lanes = bank.map(ClipLanes.init)
         frame = Locked(ClipFrame(
             slots: Array(repeating: ClipSlot(time: 0, phase: .active, applies: false), count: builder.steps.count + 1),
-            values: Array(repeating: 0, count: builder.paths.count), lanes: lanes))
+            values: Array(repeating: 0, count: builder.paths.count)))
     }
 
     /// What a frame splits across cores, when asked to: a row of at least this many leaves into
@@ -83,12 +85,8 @@ final class ClipProgram<Root>: Sendable {
                     for index in steps.indices {
                         slots[index + 1] = steps[index].child(of: slots)
                     }
-                    if let bank, let lanes = frame.lanes {
-                        withExtendedLifetime((bank.storage, lanes)) {
-                            lanes.withTimeKernel(of: BankView(bank.storage)) { lanes in
-                                run(slots, values, lanes: lanes, to: &root, concurrently: concurrently)
-                            }
-                        }
+                    if let lanes {
+                        run(slots, values, lanes: UnsafePointer(lanes.kernel), to: &root, concurrently: concurrently)
                     } else {
                         run(slots, values, lanes: nil, to: &root, concurrently: false)
                     }
@@ -100,7 +98,7 @@ final class ClipProgram<Root>: Sendable {
     /// Applies the leaves in order, `values` holding a row of key-path leaves' values at a time;
     /// `lanes` reads the bank through each lane's record (``PlayheadKernel/value(ofTrack:at:)``).
     private func run(
-        _ slots: UnsafeMutableBufferPointer<ClipSlot>, _ values: UnsafeMutableBufferPointer<Double>, lanes: PlayheadKernel?,
+        _ slots: UnsafeMutableBufferPointer<ClipSlot>, _ values: UnsafeMutableBufferPointer<Double>, lanes: UnsafePointer<PlayheadKernel>?,
         to root: inout Root, concurrently: Bool
     ) {
         var index = 0
@@ -127,7 +125,7 @@ final class ClipProgram<Root>: Sendable {
             if leaf.projection < 0 {
                 let value = slot.phase == .before
                     ? valueWithBeforeFlag(lane: leaf.lane, at: slot.time)
-                    : lanes.value(ofTrack: leaf.lane, at: BankView.normalized(slot.time))
+                    : lanes.pointee.value(ofTrack: leaf.lane, at: BankView.normalized(slot.time))
                 withUnsafeMutableBytes(of: &root) { bytes in
                     bytes.storeBytes(of: value, toByteOffset: leaf.offset, as: Double.self)
                 }
@@ -152,8 +150,9 @@ final class ClipProgram<Root>: Sendable {
     @inline(__always)
     private func writeThroughKeyPaths(
         leaves range: Range<Int>, _ slots: UnsafeMutableBufferPointer<ClipSlot>,
-        _ values: UnsafeMutableBufferPointer<Double>, lanes: PlayheadKernel, to root: inout Root
+        _ values: UnsafeMutableBufferPointer<Double>, lanes: UnsafePointer<PlayheadKernel>, to root: inout Root
     ) {
+        let lanes = lanes.pointee
         let first = range.lowerBound
         for index in range {
             let leaf = leaves[index]
@@ -207,9 +206,12 @@ final class ClipProgram<Root>: Sendable {
     /// Writes a row of leaves (`row` indexes ``leaves``) into the elements of the array they
     /// share: concurrently, when asked, a long row split by leaves and a long leaf by lanes.
     private func writeRow(
-        _ row: Range<Int>, _ slots: UnsafeMutableBufferPointer<ClipSlot>, from lanes: PlayheadKernel,
+        _ row: Range<Int>, _ slots: UnsafeMutableBufferPointer<ClipSlot>, from lanes: UnsafePointer<PlayheadKernel>,
         into elements: UnsafeMutableRawBufferPointer, concurrently: Bool
     ) {
+        // A local copy: the loops' stores into the elements could otherwise alias the kernel, and
+        // every lane would load its fields again.
+        let lanes = lanes.pointee
         let minimum = Self.minimumConcurrentLanes
         if concurrently, row.count >= minimum, disjointRows.contains(row.lowerBound) {
             // Each leaf writes its own elements: any split gives the same array.
@@ -343,9 +345,34 @@ struct ClipFrame {
     var slots: [ClipSlot]
     /// The values of a row of key-path leaves, by position in the row.
     var values: [Double]
-    /// Every lane's active segment, as the lane was last read (`nil` without a bank): a lane read
-    /// again inside that segment reads its record, not the bank's keyframes.
-    let lanes: PlayheadState?
+}
+
+/// A compiled clip's lanes as a playhead keeps its tracks: each lane's active segment (its record,
+/// ``PlayheadState``), and a kernel over the records and the bank that reads a lane from its
+/// record while it stays in that segment (``PlayheadKernel/value(ofTrack:at:)``).
+///
+/// The kernel is allocated once, so that a frame's loops, generic over the clip's `Root`, reach
+/// it by address instead of each copying it. `@unchecked Sendable`: the records are written only
+/// by a program's frames, one at a time (under the program's frame lock), and a frame split
+/// across cores gives each lane to one thread.
+final class ClipLanes: @unchecked Sendable {
+    /// The records the kernel writes.
+    let records: PlayheadState
+    /// The bank the kernel reads (kept alive here: the kernel's view of it is unowned).
+    let bank: ScalarTrackBank
+    /// The kernel, over ``records`` and ``bank``.
+    let kernel: UnsafeMutablePointer<PlayheadKernel>
+
+    /// Lanes for every track of `bank`, none read yet: each lane's first read seeks.
+    init(_ bank: ScalarTrackBank) {
+        self.bank = bank
+        records = PlayheadState(count: bank.trackCount)
+        records.forgetRecords()
+        kernel = .allocate(capacity: 1)
+        kernel.initialize(to: records.timeKernel(of: BankView(bank.storage)))
+    }
+
+    deinit { kernel.deallocate() }
 }
 
 /// The key paths of a ``ClipProgram``'s key-path leaves, each a `WritableKeyPath<Root, Double>`

@@ -8,6 +8,10 @@ struct BankCompiler {
     var values: [Double] = []
     var codes: [UInt32] = []
     var curveTables: [TimingCurveTable] = []
+    /// For each of ``curveTables``, the process's shared table it came from, or `nil` for a table
+    /// made for this bank alone: banks whose tables are all shared, in the same order, share
+    /// their pool of pieces (``CurvePiecePool``).
+    var sharedTables: [SharedCurveTable?] = []
     var hermiteVelocities: [SIMD2<Double>] = []
     var linearSegments: [LinearSegmentRecord] = []
     var transitionTables: [TransitionTable] = []
@@ -88,12 +92,13 @@ struct BankCompiler {
                 if base >= 0 { return SegmentCode.make(SegmentCode.table, base) }
             } else if key != nil || curveTables.count < Self.maximumUnkeyedTables {
                 // A curve's table is built once per process (the shared cache), not once per bank.
-                let table = key != nil
-                    ? SharedCurveTable.table(for: function)?.table.fullyTabulated : Self.fullTable(function)
+                let shared = key != nil ? SharedCurveTable.table(for: function) : nil
+                let table = key != nil ? shared?.table.fullyTabulated : Self.fullTable(function)
                 if let table {
                     let base = nextTableBase
                     nextTableBase += table.pieceCount
                     curveTables.append(table)
+                    sharedTables.append(shared)
                     if let key { tableBase[key] = base }
                     return SegmentCode.make(SegmentCode.table, base)
                 }

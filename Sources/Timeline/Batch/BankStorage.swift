@@ -72,8 +72,11 @@ final class BankStorage: @unchecked Sendable {
     let isTabulatedOnly: Bool
 
     /// Every curve table's pieces, four coefficients each (see ``TimingCurveTable``): table `j`
-    /// starts at piece `tableBases[j]`; table 0 is the constant 0.
+    /// starts at piece `tableBases[j]`; table 0 is the constant 0. In ``piecePool``, which banks
+    /// of the same shared tables share.
     let pieces: UnsafeMutablePointer<Double>
+    /// The pool that holds ``pieces``.
+    let piecePool: CurvePiecePool
     let pieceCount: Int
     let tableBases: [Int]
     /// The tables' curves, for pieces that call the curve (index 0, the constant, never does).
@@ -102,25 +105,13 @@ final class BankStorage: @unchecked Sendable {
         codes = Self.copy(compiled.codes + [0, 0])
         isTabulatedOnly = compiled.codes.allSatisfy { SegmentCode.kind($0) == SegmentCode.table }
 
-        // The curve pool: the constant 0 (all coefficients 0) at piece 0, then each table's pieces
-        // in a block, its subdivision indices moved to the block.
-        let tables = compiled.curveTables
-        var pool = [Double](repeating: 0, count: 4 * (TimingCurveTable.cellCount + 1))
-        var bases = [0]
-        for table in tables {
-            let base = pool.count / 4
-            bases.append(base)
-            var block = table.coefficients
-            for piece in 0..<block.count / 4 where block[4 * piece].isNaN && block[4 * piece + 3] >= 0 {
-                block[4 * piece + 3] += Double(base)
-            }
-            pool += block
-        }
-        pieces = Self.copy(pool)
-        pieceCount = pool.count / 4
-        tableBases = bases
-        tableCurves = [TimingCurve.linear] + tables.map(\.curve)
-        curveTables = tables
+        let pool = CurvePiecePool.pool(for: compiled.curveTables, shared: compiled.sharedTables)
+        piecePool = pool
+        pieces = pool.pieces
+        pieceCount = pool.pieceCount
+        tableBases = pool.tableBases
+        tableCurves = pool.tableCurves
+        curveTables = compiled.curveTables
 
         hermiteVelocities = Self.copy(compiled.hermiteVelocities)
         hermiteCount = compiled.hermiteVelocities.count
@@ -144,7 +135,7 @@ final class BankStorage: @unchecked Sendable {
         transitionTables = compiled.transitionTables
         directCurves = compiled.directCurves
         customSegments = compiled.customSegments
-        byteCount = Self.bytes(of: compiled, pieces: pool.count, entries: entries.count)
+        byteCount = Self.bytes(of: compiled, pieces: pool.pieceCount * 4, entries: entries.count)
     }
 
     /// The curve of the table whose pieces start at `base` (for pieces that call the curve).
@@ -173,7 +164,6 @@ final class BankStorage: @unchecked Sendable {
         times.deallocate()
         values.deallocate()
         codes.deallocate()
-        pieces.deallocate()
         hermiteVelocities.deallocate()
         linearSegments.deallocate()
         transitionHeaders.deallocate()
@@ -188,5 +178,68 @@ final class BankStorage: @unchecked Sendable {
             if let base = source.baseAddress { pointer.initialize(from: base, count: source.count) }
         }
         return pointer
+    }
+}
+
+/// A bank's curve tables as one block of pieces: the constant 0 (all coefficients 0) at piece 0,
+/// then each table's pieces, its subdivision indices moved to its block.
+///
+/// Banks whose tables are all the process's shared tables (``SharedCurveTable``), in the same
+/// order, share one pool: a clip compiled for each of thousands of views reads one copy of its
+/// curve's table instead of thousands (each a few kilobytes, which the frames' reads would bring
+/// into the cache one bank after another). `@unchecked Sendable`: the pieces are written in
+/// `init` and only read afterwards.
+final class CurvePiecePool: @unchecked Sendable {
+    let pieces: UnsafeMutablePointer<Double>
+    let pieceCount: Int
+    /// Where each table starts, the constant's (0) first.
+    let tableBases: [Int]
+    /// Each table's curve, the constant's (never called) first.
+    let tableCurves: [TimingCurve]
+    /// The shared tables the pool was made of: kept alive, so that no other table takes an
+    /// identity the pool's key holds.
+    private let shared: [SharedCurveTable]
+
+    private init(_ tables: [TimingCurveTable], shared: [SharedCurveTable]) {
+        var pool = [Double](repeating: 0, count: 4 * (TimingCurveTable.cellCount + 1))
+        var bases = [0]
+        for table in tables {
+            let base = pool.count / 4
+            bases.append(base)
+            var block = table.coefficients
+            for piece in 0..<block.count / 4 where block[4 * piece].isNaN && block[4 * piece + 3] >= 0 {
+                block[4 * piece + 3] += Double(base)
+            }
+            pool += block
+        }
+        pieces = .allocate(capacity: pool.count)
+        pieces.initialize(from: pool, count: pool.count)
+        pieceCount = pool.count / 4
+        tableBases = bases
+        tableCurves = [TimingCurve.linear] + tables.map(\.curve)
+        self.shared = shared
+    }
+
+    deinit { pieces.deallocate() }
+
+    /// How many pools the process keeps for sharing; banks of other sets of tables get a pool of
+    /// their own.
+    static let cacheLimit = 1_024
+
+    private static let cache = Locked([[ObjectIdentifier]: CurvePiecePool]())
+
+    /// The pool of `tables`: the shared one when every table is a shared table (`shared`, one
+    /// per table), otherwise one for the bank alone.
+    static func pool(for tables: [TimingCurveTable], shared: [SharedCurveTable?]) -> CurvePiecePool {
+        let known = shared.compactMap { $0 }
+        guard known.count == tables.count else { return CurvePiecePool(tables, shared: []) }
+        let key = known.map(ObjectIdentifier.init)
+        if let pool = cache.withLock({ $0[key] }) { return pool }
+        let made = CurvePiecePool(tables, shared: known)
+        return cache.withLock { cache in
+            if let pool = cache[key] { return pool }
+            if cache.count < cacheLimit { cache[key] = made }
+            return made
+        }
     }
 }

@@ -9,10 +9,12 @@ extension Animator {
     public func start(afterDelay delay: Double = 0) throws(AnimatorError) {
         guard delay.isFinite, delay >= 0 else { throw .invalidDelay(delay) }
         let now = self.now
-        try run(at: now) { program throws(AnimatorError) -> MachineEvents in
+        try run(at: now) { program throws(AnimatorError) -> (MachineEvents, writesFirstFrame: Bool) in
             guard program.machine.phase != .completed else { throw .alreadyCompleted }
+            let startsFromRest = program.machine.phase == .inactive
             activateLocked()
-            return program.machine.start(at: now, delay: delay)
+            let events = program.machine.start(at: now, delay: delay)
+            return (events, !startsFromRest || program.firstFrameRewritesState)
         }
     }
 
@@ -62,13 +64,13 @@ extension Animator {
     public func continueAnimation(reversed: Bool, speed: Double = 1) throws(AnimatorError) {
         guard speed.isFinite, speed > 0 else { throw .invalidSpeed(speed) }
         let now = self.now
-        try run(at: now) { program throws(AnimatorError) -> MachineEvents in
+        try run(at: now) { program throws(AnimatorError) -> (MachineEvents, writesFirstFrame: Bool) in
             guard program.machine.phase != .completed else { throw .alreadyCompleted }
             activateLocked()
             var events = program.machine.setReversed(reversed, at: now)
             program.machine.setSpeed(speed, at: now)
             events += program.machine.start(at: now, delay: 0)
-            return events
+            return (events, true)
         }
     }
 
@@ -93,10 +95,10 @@ extension Animator {
     ) throws(AnimatorError) {
         guard motion.duration.isFinite, motion.duration >= 0 else { throw .invalidDuration(motion.duration) }
         let now = self.now
-        try run(at: now) { program throws(AnimatorError) -> MachineEvents in
+        try run(at: now) { program throws(AnimatorError) -> (MachineEvents, writesFirstFrame: Bool) in
             guard program.machine.phase != .completed else { throw .alreadyCompleted }
             activateLocked()
-            return program.machine.follow(motion, towards: position == .start ? .start : .end, at: now)
+            return (program.machine.follow(motion, towards: position == .start ? .start : .end, at: now), true)
         }
     }
 

@@ -47,16 +47,20 @@ extension Animator {
     /// moves it to clock time `now` at once, and delivers the command's events, then the step's,
     /// outside the lock: one lock, one update of the batch, and no array for an animator no one
     /// observes.
+    ///
+    /// `body` says, with the command's events, whether the values at `now` must be written: a
+    /// start from rest whose numbers were just read from the state would write them back
+    /// unchanged (``AnimatorProgram/firstFrameRewritesState``).
     func run(
-        at now: Double, _ body: (AnimatorProgram) throws(AnimatorError) -> MachineEvents
+        at now: Double, _ body: (AnimatorProgram) throws(AnimatorError) -> (MachineEvents, writesFirstFrame: Bool)
     ) throws(AnimatorError) {
         var deliveries: [AnimatorDelivery] = []
         var publishing: [_AnimatorCore] = []
         group.lock.lock()
         group.syncLocked(program)
-        let events: MachineEvents
+        let events: MachineEvents, writesFirstFrame: Bool
         do throws(AnimatorError) {
-            events = try body(program)
+            (events, writesFirstFrame) = try body(program)
         } catch {
             let released = group.updateMembershipLocked(program, animator: self)
             group.lock.unlock()
@@ -64,7 +68,9 @@ extension Animator {
             throw error
         }
         let emitter = program.eventEmitter
-        program.advanceLocked(to: now, epoch: AnimatorGroupEpoch.onDemand, deliveries: &deliveries, publishing: &publishing)
+        if writesFirstFrame {
+            program.advanceLocked(to: now, epoch: AnimatorGroupEpoch.onDemand, deliveries: &deliveries, publishing: &publishing)
+        }
         let released = group.updateMembershipLocked(program, animator: self)
         let needsRegistration = group.needsRegistrationLocked
         group.lock.unlock()

@@ -206,6 +206,19 @@ public class _AnimatorCore: @unchecked Sendable {
         !usesClosures && isPlainState
     }
 
+    /// Whether writing the values at the current position could change the state, just after a
+    /// start from rest (the first start, whose numbers were read from the state under the same
+    /// lock): `false` when every animation is a number stored into the state, the animator is at
+    /// its start, runs forwards over a duration, no one observes the state, and the timing curve
+    /// is 0 at 0. Each number is then `from × (1 − 0) + to × 0`, its `from`: the state's own
+    /// value, so the frame is skipped (a start then costs no evaluation and no write).
+    var firstFrameRewritesState: Bool {
+        guard writesLanes, !hasPending, duration > 0, !machine.isReversed, machine.fractionComplete == 0,
+            !cell.isObserved
+        else { return true }
+        return progress(startingAt: 0, at: 0) != 0
+    }
+
     /// Whether the batch can run this animator's frames itself while it runs at constant speed:
     /// it writes lanes, over a duration. Its curve is read from a table, or computed (linear
     /// timing), or called (a curve no table follows everywhere, a spring's).

@@ -121,6 +121,41 @@ struct AnimatorLifecycleTests {
         #expect(abs(TimingCurveTable.lookup(0.3, base: 0, pieces: table.pieces) { first } - 0.237) < 1e-9)
     }
 
+    @Test("a start from rest writes its first frame wherever that frame differs from the state, and only there")
+    func aStartFromRestWritesItsFirstFrameWhereItChangesTheState() throws {
+        let clock = ManualClock(frameRate: .fps60)
+        // A curve already a quarter of the way at 0 (as CSS steps(4, jump-start) is): the start
+        // shows 1 + (3 - 1) × 0.25 at once, before any tick.
+        let lifted = try Animator(duration: 1, timing: TimingCurve(LiftedTiming()), initialValue: Gauge(), clock: clock)
+        try lifted.addAnimation(\.scale, to: 3)
+        try lifted.start()
+        #expect(lifted.state.value.scale == 1.5)
+        // A curve at 0 at 0: the first frame is the state itself, and half-way is 1 + 2 × 0.5.
+        let plain = try Animator(duration: 1, initialValue: Gauge(scale: -0.0, alpha: 0.25), clock: clock)
+        try plain.addAnimation(\.scale, to: 2)
+        try plain.addAnimation(\.alpha, to: 1, delayFactor: 0.5)
+        try plain.start()
+        #expect(plain.state.value == Gauge(scale: 0, alpha: 0.25))
+        // Scrubbed before the start, an animator starts where the scrub left it: 40 % of the way.
+        let scrubbed = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
+        try scrubbed.addAnimation(\.scale, to: 6)
+        try scrubbed.scrub(toFraction: 0.4)
+        try scrubbed.start()
+        #expect(close(scrubbed.state.value.scale, 3))
+        // Observed, a state hears of the start (its replay, then the start's frame).
+        let watched = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
+        try watched.addAnimation(\.scale, to: 5)
+        let seen = Locked<[Double]>([])
+        let observation = watched.state.values.observe { gauge in seen.withLock { $0.append(gauge.scale) } }
+        try watched.start()
+        #expect(seen.withLock { $0 } == [1, 1])
+        observation.cancel()
+        clock.advance(by: .milliseconds(500))
+        #expect(close(lifted.state.value.scale, 1 + 2 * (0.25 + 0.75 * 0.5)))
+        #expect(plain.state.value == Gauge(scale: 1, alpha: 0.25))
+        #expect(close(scrubbed.state.value.scale, 1 + 5 * 0.9))
+    }
+
     @Test("a built-in clock keeps its animators' group itself, one for all, and lets it go with it")
     func builtInClocksKeepTheirGroup() throws {
         weak var released: AnimatorGroup?
@@ -144,4 +179,11 @@ struct AnimatorLifecycleTests {
         // The clock, its animators and their group are gone together.
         #expect(released == nil)
     }
+}
+
+/// A timing curve that starts a quarter of the way: `0.25 + 0.75 x`.
+private struct LiftedTiming: TimingFunction {
+    func value(at x: Double) -> Double { 0.25 + 0.75 * x }
+    func derivative(at x: Double) -> Double { 0.75 }
+    var description: String { "lifted" }
 }

@@ -18,7 +18,7 @@ extension Animator {
         }
         let markers = program.applyValuesLocked(epoch: AnimatorGroupEpoch.onDemand, publishing: &publishing)
         let delivery = program.finishLocked(events: markers, completion: completion)
-        let released = group.updateMembershipLocked(program, animator: self)
+        let released = group.updateMembershipLocked(program)
         group.lock.unlock()
         deliver([delivery], publishing: publishing, releasing: released)
     }
@@ -35,10 +35,10 @@ extension Animator {
         } catch {
             result = .failure(error)
         }
-        let released = group.updateMembershipLocked(program, animator: self)
+        let released = group.updateMembershipLocked(program)
         let emitter = program.eventEmitter
         group.lock.unlock()
-        withExtendedLifetime(released) {}
+        released?.release()
         let events = try result.get()
         if let emitter { for event in events { emitter.send(event) } }
     }
@@ -62,16 +62,16 @@ extension Animator {
         do throws(AnimatorError) {
             (events, writesFirstFrame) = try body(program)
         } catch {
-            let released = group.updateMembershipLocked(program, animator: self)
+            let released = group.updateMembershipLocked(program)
             group.lock.unlock()
-            withExtendedLifetime(released) {}
+            released?.release()
             throw error
         }
         let emitter = program.eventEmitter
         if writesFirstFrame {
             program.advanceLocked(to: now, epoch: AnimatorGroupEpoch.onDemand, deliveries: &deliveries, publishing: &publishing)
         }
-        let released = group.updateMembershipLocked(program, animator: self)
+        let released = group.updateMembershipLocked(program)
         let needsRegistration = group.needsRegistrationLocked
         group.lock.unlock()
         if needsRegistration { group.ensureRegistered() }
@@ -91,7 +91,7 @@ extension Animator {
     }
 
     private func deliver(
-        _ deliveries: [AnimatorDelivery], publishing: [_AnimatorCore], releasing: AnyObject?
+        _ deliveries: [AnimatorDelivery], publishing: [_AnimatorCore], releasing: Unmanaged<AnimatorProgram>?
     ) {
         if !publishing.isEmpty {
             if let batch = PublicationBatch.current {
@@ -101,6 +101,6 @@ extension Animator {
             }
         }
         for delivery in deliveries { delivery.deliver() }
-        withExtendedLifetime(releasing) {}
+        releasing?.release()
     }
 }

@@ -101,12 +101,14 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         clock: borrowing any FrameClock
     ) throws(AnimatorError) {
         guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
+        let curvePieces = timing.sharedTablePieces
         self.state = state
         let group = AnimatorGroup.group(for: clock)
         self.group = group
         // A state another group owns is written by this one too: it stops being owned first.
         if let owner = state.ownerGroup, owner !== group { state.endGroupOwnership() }
-        super.init(duration: duration, timing: timing, cell: state.cell, isPlainState: state.isPlain)
+        super.init(
+            duration: duration, timing: timing, curvePieces: curvePieces, cell: state.cell, isPlainState: state.isPlain)
     }
 
     /// Creates an animator with a state of its own.
@@ -126,9 +128,12 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     @usableFromInline
     init(duration: Double, timing: TimingCurve, ownState: AnimatedState<Root>, group: AnimatorGroup) throws(AnimatorError) {
         guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
+        // Everything read first: the state, the group and the curve then move in, with no call
+        // between the stores that would make the compiler keep them with a retain and a release.
+        let cell = ownState.cell, isPlain = ownState.isPlain, curvePieces = timing.sharedTablePieces
         self.group = group
         state = ownState
-        super.init(duration: duration, timing: timing, cell: ownState.cell, isPlainState: ownState.isPlain)
+        super.init(duration: duration, timing: timing, curvePieces: curvePieces, cell: cell, isPlainState: isPlain)
     }
 
     deinit {

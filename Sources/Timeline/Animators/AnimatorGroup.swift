@@ -35,7 +35,7 @@ final class AnimatorGroup: @unchecked Sendable {
     private let manualSeconds: ClockSeconds?
     /// The animators that run or wait out a delay, in the order they started: what the loop
     /// needs to run each one's frame without touching it. Each is kept alive by its own
-    /// `keepAlive` while it is here, so the list retains nothing.
+    /// reference to itself while it is here (`isKeptAlive`), so the list retains nothing.
     @exclusivity(unchecked) private var slots: [RunSlot] = []
     @exclusivity(unchecked) private var registration: ClockRegistration?
     /// Whether the clock is gone: nothing runs any more.
@@ -88,16 +88,17 @@ final class AnimatorGroup: @unchecked Sendable {
 
     // MARK: - Membership (under the lock)
 
-    /// Adds or removes `animator` from the running list after a command changed its phase.
+    /// Adds or removes `program` (an animator) from the running list after a command changed its
+    /// phase.
     ///
     /// - Returns: An animator to release after unlocking (never inside the lock: its `deinit`
     ///   calls out).
-    func updateMembershipLocked(_ program: AnimatorProgram, animator: AnyObject) -> AnyObject? {
+    func updateMembershipLocked(_ program: AnimatorProgram) -> Unmanaged<AnimatorProgram>? {
         let runs = program.isRunningOrWaiting && !isDetached
         let index = program.runningIndex
         if runs, index < 0 {
             program.runningIndex = slots.count
-            program.keepAlive = animator
+            program.keepAlive()
             slots.append(RunSlot(program, madeAtTick: tickStamp))
             return nil
         }
@@ -113,8 +114,7 @@ final class AnimatorGroup: @unchecked Sendable {
             }
             slots.removeLast()
             program.runningIndex = -1
-            defer { program.keepAlive = nil }
-            return program.keepAlive
+            return program.releaseKeepAlive()
         }
         return nil
     }
@@ -178,7 +178,7 @@ final class AnimatorGroup: @unchecked Sendable {
     /// Advances every running animator to clock time `time`, then delivers what happened.
     func tick(at time: Double) {
         var deliveries: [AnimatorDelivery] = []
-        var finished: [AnyObject] = []
+        var finished: [Unmanaged<AnimatorProgram>] = []
         lock.lock()
         lastTime = time
         nextTickStamp()
@@ -198,7 +198,7 @@ final class AnimatorGroup: @unchecked Sendable {
                     kept += 1
                     continue
                 }
-                // The program's `keepAlive` keeps it alive: no retain (a cold cache line written)
+                // The program keeps itself alive: no retain (a cold cache line written)
                 // for each animator that completes.
                 let stillRuns = slots[index].program._withUnsafeGuaranteedRef { program in
                     program.advanceLocked(to: time, epoch: epoch, deliveries: &deliveries, publishing: &publishing)
@@ -209,7 +209,7 @@ final class AnimatorGroup: @unchecked Sendable {
                     }
                     program.runningIndex = -1
                     // Moved out, released after unlocking.
-                    if let animator = program.keepAlive.take() { finished.append(animator) }
+                    if let animator = program.releaseKeepAlive() { finished.append(animator) }
                     return false
                 }
                 if stillRuns {
@@ -231,7 +231,7 @@ final class AnimatorGroup: @unchecked Sendable {
             lock.withLock { if publishBuffer.isEmpty { publishBuffer = publishing } }
         }
         for delivery in deliveries { delivery.deliver() }
-        withExtendedLifetime(finished) {}
+        for animator in finished { animator.release() }
         if !following.isEmpty { stepFollowers(following, at: time) }
     }
 
@@ -281,7 +281,7 @@ final class AnimatorGroup: @unchecked Sendable {
             }
         }
         var deliveries: [AnimatorDelivery] = []
-        let released = lock.withLock { () -> [AnyObject?] in
+        let released = lock.withLock { () -> [Unmanaged<AnimatorProgram>?] in
             isDetached = true
             for slot in slots {
                 slot.program._withUnsafeGuaranteedRef { syncLocked(slot, program: $0) }
@@ -296,13 +296,12 @@ final class AnimatorGroup: @unchecked Sendable {
                     deliveries.append(program.finishLocked(events: [], completion: completion))
                 }
                 program.runningIndex = -1
-                defer { program.keepAlive = nil }
-                return program.keepAlive
+                return program.releaseKeepAlive()
             }
         }
         // Outside the lock: a completion handler may command any animator.
         for delivery in deliveries { delivery.deliver() }
-        withExtendedLifetime(released) {}
+        for animator in released { animator?.release() }
     }
 
     // MARK: - One group per clock
@@ -374,7 +373,7 @@ final class AnimatorGroup: @unchecked Sendable {
 /// the position of a slot's last frame is its line's at the group's last tick, recorded in the
 /// state machine when a command needs it (``AnimatorGroup/syncLocked(_:)``).
 struct RunSlot {
-    /// The program (kept alive by its `keepAlive` while it has a slot).
+    /// The program (it keeps itself alive while it has a slot: `isKeptAlive`).
     var program: Unmanaged<AnimatorProgram>
     var line = AnimatorLine(anchorClock: 0, anchorPosition: 0, velocity: 0, duration: 0)
     /// The state's cell's memory (`nil`: nothing to write).

@@ -168,8 +168,10 @@ public class _AnimatorCore: @unchecked Sendable {
     @exclusivity(unchecked) final var laneCount = 0
     /// The place in the group's running list, or -1.
     @exclusivity(unchecked) final var runningIndex = -1
-    /// The animator while it is in the running list: a running animator stays alive.
-    @exclusivity(unchecked) final var keepAlive: AnyObject?
+    /// Whether the animator holds a reference to itself, taken when it entered the running list:
+    /// a running animator stays alive. Counted by hand (``keepAlive()``, ``releaseKeepAlive()``),
+    /// so that the animators that finish in a tick are handed out of the lock with no retain.
+    @exclusivity(unchecked) final var isKeptAlive = false
     /// Whether ``completionRecord`` is set, readable without the group's lock: an animator freed
     /// after it completed has nothing left to deliver, so its `deinit` takes no lock.
     final let hasCompleted = Atomic<Bool>(false)
@@ -182,18 +184,38 @@ public class _AnimatorCore: @unchecked Sendable {
     /// Whether some entry is pending (see ``Entry/isPending``).
     @exclusivity(unchecked) final var hasPending = false
 
+    /// Takes the reference that keeps the animator alive while it runs.
+    final func keepAlive() {
+        guard !isKeptAlive else { return }
+        isKeptAlive = true
+        _ = Unmanaged.passUnretained(self).retain()
+    }
+
+    /// Gives up the reference that kept the animator alive, for the caller to release after
+    /// unlocking (its `deinit` may call out), or `nil` if it held none. The reference itself
+    /// moves out: no retain now, one release later.
+    final func releaseKeepAlive() -> Unmanaged<_AnimatorCore>? {
+        guard isKeptAlive else { return nil }
+        isKeptAlive = false
+        return Unmanaged.passUnretained(self)
+    }
+
     /// ``hasCompleted``'s value.
     final var isKnownCompleted: Bool { hasCompleted.load(ordering: .acquiring) }
 
-    init(duration: Double, timing: TimingCurve, cell: StateCell, isPlainState: Bool) {
-        self.duration = duration
-        self.timing = timing
-        let curvePieces = timing.sharedTablePieces
+    /// Creates the core; `curvePieces` is `timing.sharedTablePieces`, read by the caller before
+    /// it stores anything (a call between the stores made the compiler retain and release the
+    /// state and the group around it).
+    init(duration: Double, timing: TimingCurve, curvePieces: UnsafePointer<Double>?, cell: StateCell, isPlainState: Bool) {
         self.curvePieces = curvePieces
         callsCurve = curvePieces == nil && !timing.isLinear
+        self.duration = duration
         cellBase = cell.base
         self.isPlainState = isPlainState
         machine = AnimatorStateMachine(duration: duration)
+        // Stored last, when the curve is not read again: the parameter moves into the animator
+        // (storing it first cost a retain and a release).
+        self.timing = timing
     }
 
     deinit {
@@ -333,8 +355,10 @@ public class _AnimatorCore: @unchecked Sendable {
         if writesLanes {
             // Numbers only: no markers (those are clips'), and no closure reads a last progress.
             let cell = self.cell
+            // Closures, not the method `lane` itself: a method reference holds the program
+            // strongly (a retain and a release for every animator's last frame).
             Lane.write(
-                count: laneCount, lane: lane, progress: { progress(startingAt: $0, at: fraction) },
+                count: laneCount, lane: { self.lane($0) }, progress: { progress(startingAt: $0, at: fraction) },
                 store: { cell.store($0, atWord: $1) })
         } else {
             applyWholeStateLocked(fraction: fraction, markers: &markerEvents)

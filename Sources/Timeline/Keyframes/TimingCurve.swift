@@ -43,7 +43,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     /// (or any copy of it) lives, which keeps the table; nothing is retained.
     var sharedTablePieces: UnsafePointer<Double>? {
         guard case .function(let slot) = storage else { return nil }
-        return slot.tablePieces(orLookUp: SharedCurveTable.table(for: slot.function))
+        return slot.sharedTablePieces
     }
 
     /// Constant-rate progress.
@@ -127,9 +127,11 @@ final class CurveTableSlot: Sendable {
         table.object(orSettle: lookUp)
     }
 
-    /// The pieces of ``table(orLookUp:)``'s table, read without retaining it: the slot keeps the
-    /// table, so the pointer is valid for as long as whoever holds the slot (a copy of the curve).
-    func tablePieces(orLookUp lookUp: @autoclosure () -> SharedCurveTable?) -> UnsafePointer<Double>? {
-        table.withObject(orSettle: lookUp) { UnsafePointer($0.pieces) }
+    /// The pieces of the function's shared table (looked up the first time), read without
+    /// retaining it: the slot keeps the table, so the pointer is valid for as long as whoever
+    /// holds the slot (a copy of the curve). The lookup is the slot's own: a closure made by the
+    /// caller captured the slot, which cost every animator a retain and a release.
+    var sharedTablePieces: UnsafePointer<Double>? {
+        table.withObject(orSettle: { SharedCurveTable.table(for: function) }) { UnsafePointer($0.pieces) }
     }
 }

@@ -253,8 +253,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         delayFactor: Double = 0
     ) throws(AnimatorError) {
         guard target.isFinite else { throw .nonFiniteTarget(String(describing: target)) }
-        let path: PartialKeyPath<Root> = property
-        if Value.self == Double.self, let offset = MemoryLayout<Root>.offset(of: path) {
+        if Value.self == Double.self, let offset = MemoryLayout<Root>.offset(of: property) {
             try addNumber(atOffset: offset, to: unsafeBitCast(target, to: Double.self), delayFactor: delayFactor)
             return
         }

@@ -37,12 +37,16 @@ struct OnceReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
         return Self.object(at: original)
     }
 
-    /// `body`'s result for the settled object, or `make()`'s, settled now, the first time; `nil`
-    /// if none is settled. The object is lent to `body`, not retained (this reference keeps it).
-    func withObject<Result>(orSettle make: () -> Object?, _ body: (Object) -> Result) -> Result? {
+    /// `body`'s result for the settled object, or `make(context)`'s, settled now, the first time;
+    /// `nil` if none is settled. The object is lent to `body`, not retained (this reference keeps
+    /// it). `make` takes what it needs as `context`, so that it captures nothing: a closure that
+    /// captured its owner made every caller retain and release the owner.
+    func withObject<Context, Result>(
+        orSettle make: (Context) -> Object?, from context: Context, _ body: (Object) -> Result
+    ) -> Result? {
         var stored = word.load(ordering: .acquiring)
         if stored == 0 {
-            _ = object(orSettle: make)
+            _ = object(orSettle: { make(context) })
             stored = word.load(ordering: .acquiring)
         }
         guard stored > Self.settledAsNone, let pointer = UnsafeRawPointer(bitPattern: stored) else { return nil }

@@ -9,41 +9,32 @@
 /// let keyframe = Keyframe(time: 0.5, value: 1.0, .timing(.linear))
 /// ```
 public struct TimingCurve: Sendable, CustomStringConvertible {
+    /// The function, with where the copies of this curve keep its shared table once one of them
+    /// has looked it up: one object, so a copy of a curve is one retain; `nil` for linear timing.
+    /// An optional, not an enum: its members are read in place (binding an enum's payload copied
+    /// the slot, a retain and a release for every animator made).
     @usableFromInline
-    enum Storage: Sendable {
-        case linear
-        /// The function, with where the copies of this curve keep its shared table once one of
-        /// them has looked it up: one object, so a copy of a curve is one retain.
-        case function(CurveTableSlot)
-    }
-
-    @usableFromInline
-    let storage: Storage
+    let slot: CurveTableSlot?
 
     /// Wraps a timing function.
     ///
     /// - Parameter function: The function that maps linear progress to eased progress.
     public init(_ function: some TimingFunction) {
-        if function is LinearTiming {
-            storage = .linear
-        } else {
-            storage = .function(CurveTableSlot(function))
-        }
+        slot = function is LinearTiming ? nil : CurveTableSlot(function)
     }
 
     /// The curve's shared table (``SharedCurveTable``), or `nil` for linear timing and curves no
     /// table follows: looked up the first time any copy of this curve asks, then read from the
     /// curve itself. 10,000 animators made with `.easeInOut` look it up once, not 10,000 times.
     var sharedTable: SharedCurveTable? {
-        guard case .function(let slot) = storage else { return nil }
+        guard let slot else { return nil }
         return slot.table(orLookUp: SharedCurveTable.table(for: slot.function))
     }
 
     /// The shared table's pieces, or `nil` as for ``sharedTable``: valid for as long as this curve
     /// (or any copy of it) lives, which keeps the table; nothing is retained.
     var sharedTablePieces: UnsafePointer<Double>? {
-        guard case .function(let slot) = storage else { return nil }
-        return slot.sharedTablePieces
+        slot?.sharedTablePieces
     }
 
     /// Constant-rate progress.
@@ -51,16 +42,12 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
 
     /// Whether this is the identity curve.
     public var isLinear: Bool {
-        if case .linear = storage { return true }
-        return false
+        slot == nil
     }
 
     /// The wrapped timing function.
     public var function: any TimingFunction {
-        switch storage {
-        case .linear: LinearTiming()
-        case .function(let slot): slot.function
-        }
+        slot?.function ?? LinearTiming()
     }
 
     /// `x` clamped to `0...1`, with NaN taken as 0.
@@ -72,30 +59,24 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     /// The eased progress at linear progress `x`, with `x` clamped to `0...1` (NaN counts as 0).
     @inlinable
     public func value(at x: Double) -> Double {
-        switch storage {
-        case .linear: return Self.clamp(x)
-        case .function(let slot): return slot.function.value(at: Self.clamp(x))
-        }
+        guard let slot else { return Self.clamp(x) }
+        return slot.function.value(at: Self.clamp(x))
     }
 
     /// The eased progress at linear progress `x` with CSS's before flag (see
     /// ``TimingFunction/value(at:beforeFlag:)``), with `x` clamped to `0...1` (NaN counts as 0).
     @inlinable
     public func value(at x: Double, beforeFlag: Bool) -> Double {
-        switch storage {
-        case .linear: return Self.clamp(x)
-        case .function(let slot): return slot.function.value(at: Self.clamp(x), beforeFlag: beforeFlag)
-        }
+        guard let slot else { return Self.clamp(x) }
+        return slot.function.value(at: Self.clamp(x), beforeFlag: beforeFlag)
     }
 
     /// The derivative of the eased progress at linear progress `x`, with `x` clamped to `0...1`
     /// (NaN counts as 0).
     @inlinable
     public func derivative(at x: Double) -> Double {
-        switch storage {
-        case .linear: return 1
-        case .function(let slot): return slot.function.derivative(at: Self.clamp(x))
-        }
+        guard let slot else { return 1 }
+        return slot.function.derivative(at: Self.clamp(x))
     }
 
     /// The linear progress at which the curve reaches `y`, or `nil` if the curve has no inverse.
@@ -129,9 +110,8 @@ final class CurveTableSlot: Sendable {
 
     /// The pieces of the function's shared table (looked up the first time), read without
     /// retaining it: the slot keeps the table, so the pointer is valid for as long as whoever
-    /// holds the slot (a copy of the curve). The lookup is the slot's own: a closure made by the
-    /// caller captured the slot, which cost every animator a retain and a release.
+    /// holds the slot (a copy of the curve).
     var sharedTablePieces: UnsafePointer<Double>? {
-        table.withObject(orSettle: { SharedCurveTable.table(for: function) }) { UnsafePointer($0.pieces) }
+        table.withObject(orSettle: { SharedCurveTable.table(for: $0.function) }, from: self) { UnsafePointer($0.pieces) }
     }
 }

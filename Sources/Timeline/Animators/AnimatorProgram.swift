@@ -235,7 +235,7 @@ public class _AnimatorCore: @unchecked Sendable {
     /// is 0 at 0. Each number is then `from × (1 − 0) + to × 0`, its `from`: the state's own
     /// value, so the frame is skipped (a start then costs no evaluation and no write).
     var firstFrameRewritesState: Bool {
-        guard writesLanes, !hasPending, duration > 0, !machine.isReversed, machine.fractionComplete == 0,
+        guard writesLanes, !hasPending, duration > 0, !machine.isReversed, machine.position == 0,
             !cell.isObserved
         else { return true }
         return progress(startingAt: 0, at: 0) != 0

@@ -106,6 +106,20 @@ struct AnimatorStateMachine: Sendable {
         }
     }
 
+    /// ``advance(to:)`` while following a motion: moves to the motion's position at `clock`, and
+    /// returns the completion if the motion has ended (otherwise the position may still reach an
+    /// end, as on a line).
+    private mutating func advanceFollowingMotion(to clock: Double) -> Completion? {
+        position = position(at: clock)
+        guard let drive, clock - drive.start >= drive.motion.duration - Self.tolerance else { return nil }
+        phase = .completed
+        self.drive = nil
+        let atEnd = drive.target == .end
+        position = atEnd ? duration : 0
+        isAtEnd = atEnd
+        return Completion(finished: true, position: drive.target, fractionComplete: atEnd ? 1 : 0)
+    }
+
     /// The position at clock time `clock` if running, unclamped.
     private func position(at clock: Double) -> Double {
         if let drive {
@@ -129,14 +143,13 @@ struct AnimatorStateMachine: Sendable {
             }
         }
         guard phase == .running else { return (events, nil) }
-        position = position(at: clock)
-        if let drive, clock - drive.start >= drive.motion.duration - Self.tolerance {
-            phase = .completed
-            self.drive = nil
-            let atEnd = drive.target == .end
-            position = atEnd ? duration : 0
-            isAtEnd = atEnd
-            return (events, Completion(finished: true, position: drive.target, fractionComplete: atEnd ? 1 : 0))
+        // On a line, only the line is read: reading the position through `position(at:)` copied
+        // the whole machine to the stack first, and reading its motion back from the copy waited
+        // for the copy's stores (a store-forwarding stall, a tenth of an animator's last frame).
+        if !isFollowingMotion {
+            position = line.position(at: clock)
+        } else if let completion = advanceFollowingMotion(to: clock) {
+            return (events, completion)
         }
         // Clock times are converted to seconds, so an end reached exactly in clock time can be a
         // rounding error short in seconds: within a nanosecond counts as there.

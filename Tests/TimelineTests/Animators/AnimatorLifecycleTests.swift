@@ -156,6 +156,59 @@ struct AnimatorLifecycleTests {
         #expect(close(scrubbed.state.value.scale, 1 + 5 * 0.9))
     }
 
+    @Test("an animator is freed once nothing keeps it: its clock while it runs, then whoever holds it")
+    func animatorsAreFreedOnceNothingKeepsThem() throws {
+        let clock = ManualClock()
+        weak var finishes: Animator<Gauge>?
+        weak var stops: Animator<Gauge>?
+        weak var cancels: Animator<Gauge>?
+        do {
+            let running = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
+            try running.addAnimation(\.scale, to: 3)
+            try running.start()
+            finishes = running
+            let stopped = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
+            try stopped.start()
+            stopped.stop()
+            stops = stopped
+            let cancelled = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
+            try cancelled.start()
+            cancels = cancelled
+        }
+        // Running, owned by no one: the clock keeps them; stopped, nothing does.
+        #expect(finishes != nil && cancels != nil)
+        #expect(stops == nil)
+        clock.advance(to: .milliseconds(500))
+        cancels?.cancel()
+        #expect(cancels == nil)
+        #expect(finishes != nil)
+        clock.advance(to: .seconds(1))
+        #expect(finishes == nil)
+
+        // Held by the app: still there after it finishes, freed when the app lets go.
+        var held: Animator<Gauge>? = try Animator(duration: 0.5, initialValue: Gauge(), clock: clock)
+        weak let heldWeakly = held
+        try held?.addAnimation(\.scale, to: 2)
+        try held?.start()
+        clock.advance(to: .seconds(2))
+        #expect(heldWeakly?.state.value.scale == 2)
+        held = nil
+        #expect(heldWeakly == nil)
+
+        // Running when its clock goes: completed where it was, and freed with the clock.
+        weak var orphaned: Animator<Gauge>?
+        let completions = Locked<[Bool]>([])
+        do {
+            let other = ManualClock()
+            let running = try Animator(duration: 1, initialValue: Gauge(), clock: other)
+            running.addCompletion { completion in completions.withLock { $0.append(completion.finished) } }
+            try running.start()
+            orphaned = running
+        }
+        #expect(orphaned == nil)
+        #expect(completions.withLock { $0 } == [false])
+    }
+
     @Test("a built-in clock keeps its animators' group itself, one for all, and lets it go with it")
     func builtInClocksKeepTheirGroup() throws {
         weak var released: AnimatorGroup?

@@ -24,6 +24,7 @@ enum AuthoringScenario {
             keyPathWrites(frames: frames),
             collection(frames: frames),
             clipPerObject(frames: frames),
+            clipPerObjectLife(),
             clip("authoring/clip-group/10000", frames: frames) { clips in Clip.group(clips) },
             clip("authoring/choreography-stagger/10000", frames: frames) { clips in
                 var choreography = Choreography<Values>()
@@ -151,6 +152,35 @@ enum AuthoringScenario {
                     blackHole(objects[frame % objects.count].x)
                 }
             })
+        }
+    }
+
+    /// The whole life of a view's clip, per clip of 2,500: made (a group of four track clips, one
+    /// per property, from the view's tracks, made beforehand), applied once (the first apply
+    /// compiles it) and freed. Reported, no target: what ``clipPerObject(frames:)``'s frames do
+    /// not show.
+    static func clipPerObjectLife() -> BenchmarkCase {
+        let count = 2_500
+        return BenchmarkCase(
+            scenario: 8, name: "authoring/clip-per-object-life/\(count)", valuesPerRepetition: count,
+            framesPerRepetition: 1, target: nil
+        ) {
+            let tracks = TrackFactory.scalarTracks(4 * count, seed: 1) { _ in .timing(.easeInOut) }
+            var objects = Array(repeating: ViewProperties(), count: count)
+            let time = FrameRate.fps60.seconds(ofFrame: firstFrame)
+            return Repetition(
+                run: {
+                    for object in 0..<count {
+                        let clip = Clip.group([
+                            Clip(tracks[4 * object], \ViewProperties.x), Clip(tracks[4 * object + 1], \ViewProperties.y),
+                            Clip(tracks[4 * object + 2], \ViewProperties.scale),
+                            Clip(tracks[4 * object + 3], \ViewProperties.opacity),
+                        ])
+                        clip.apply(at: time, to: &objects[object])
+                    }
+                    blackHole(objects[count / 2].x)
+                },
+                check: { "2,500 clips of four eased tracks: made, applied once, freed" })
         }
     }
 

@@ -21,6 +21,9 @@ struct BankCompiler {
     /// Curve tables (by their first piece in the bank's pool, -1 for a curve called directly) and
     /// direct curves, by curve when the curve is `Hashable`.
     private var tableBase: [AnyHashable: Int] = [:]
+    /// The shared tables tracks read, by table, once the bank has more than ``scannedTables``
+    /// tables: their first piece in the bank's pool.
+    private var sharedTableBase: [ObjectIdentifier: Int] = [:]
     /// Where the next table's pieces start: after the constant 0's.
     private var nextTableBase = TimingCurveTable.cellCount + 1
     private var directIndex: [AnyHashable: Int] = [:]
@@ -29,6 +32,9 @@ struct BankCompiler {
 
     /// At most this many tables for curves that are not `Hashable` (each segment gets its own).
     static let maximumUnkeyedTables = 256
+
+    /// Up to this many tables, a shared one is found by a scan (see ``tableCode(_:)``).
+    static let scannedTables = 16
 
     init(precision: CurvePrecision) {
         self.precision = precision
@@ -63,6 +69,13 @@ struct BankCompiler {
         case .linear:
             return SegmentCode.make(SegmentCode.linear, 0)
         case .timing(let function):
+            // A track whose curves are all `Hashable` reads the tables this bank would look up
+            // (the process's shared tables); a curve it cannot tell apart gets its own below.
+            if precision == .tabulated, track.storage.bankReadsCurvesAsTrackDoes,
+                let shared = track.storage.sharedTable(ofSegment: segment)
+            {
+                return tableCode(shared)
+            }
             return curveCode(function)
         case .hermite:
             hermiteVelocities.append(SIMD2(track.startVelocities[segment], track.endVelocities[segment]))
@@ -80,6 +93,43 @@ struct BankCompiler {
                     interpolator: interpolator, startVelocity: start, endVelocity: track.endVelocities[segment]))
             return SegmentCode.make(SegmentCode.custom, customSegments.count - 1)
         }
+    }
+
+    /// The table code of a `Hashable` curve whose shared table the track already reads (in
+    /// tabulated precision), known by the table itself: no cast, no hash of the curve (together a
+    /// fifth of compiling a view's clip). A shared table follows its curve everywhere.
+    ///
+    /// A bank of at most ``scannedTables`` tables finds one by scanning those it has (each one's
+    /// first piece is the sum of the sizes before it): no dictionary to allocate for the few
+    /// curves of a view's clip. A larger bank indexes its shared tables.
+    private mutating func tableCode(_ shared: SharedCurveTable) -> UInt32 {
+        let identity = ObjectIdentifier(shared)
+        if curveTables.count <= Self.scannedTables {
+            var base = TimingCurveTable.cellCount + 1
+            for index in curveTables.indices {
+                if sharedTables[index] === shared { return SegmentCode.make(SegmentCode.table, base) }
+                base += curveTables[index].pieceCount
+            }
+        } else if let base = sharedTableBase[identity] {
+            return SegmentCode.make(SegmentCode.table, base)
+        }
+        let base = nextTableBase
+        nextTableBase += shared.table.pieceCount
+        curveTables.append(shared.table)
+        sharedTables.append(shared)
+        if curveTables.count > Self.scannedTables {
+            if sharedTableBase.isEmpty {
+                // Past the scan: index every shared table so far, this one included.
+                var first = TimingCurveTable.cellCount + 1
+                for index in curveTables.indices {
+                    if let table = sharedTables[index] { sharedTableBase[ObjectIdentifier(table)] = first }
+                    first += curveTables[index].pieceCount
+                }
+            } else {
+                sharedTableBase[identity] = base
+            }
+        }
+        return SegmentCode.make(SegmentCode.table, base)
     }
 
     /// A table code in tabulated precision, a direct code otherwise, for curves the table cannot

@@ -40,10 +40,14 @@ struct TrackStorage<Value: Animatable>: @unchecked Sendable {
         let count = times.count
         let packsValues = _isPOD(Value.self) && MemoryLayout<Value>.alignment <= 8
         let valueWords = packsValues ? (count * MemoryLayout<Value>.stride + 7) / 8 : 0
+        let bankReadsCurvesAsTrackDoes = kinds.allSatisfy { kind in
+            guard case .timing(let function) = kind else { return true }
+            return function is any Hashable
+        }
         let fields = TrackStorageFields(
             keyframes: keyframes, times: times, values: values,
             kinds: kinds, startVelocities: startVelocities, endVelocities: endVelocities,
-            tables: tables)
+            tables: tables, bankReadsCurvesAsTrackDoes: bankReadsCurvesAsTrackDoes)
         let buffer = TrackStorageObject<Value>.create(minimumCapacity: 2 + 3 * count + valueWords) { _ in fields }
         let object = unsafeDowncast(buffer, to: TrackStorageObject<Value>.self)
         object.withUnsafeMutablePointerToElements { words in
@@ -135,11 +139,17 @@ struct TrackStorage<Value: Animatable>: @unchecked Sendable {
     /// Whether a tabulated ``ScalarTrackBank`` reads this track's curves as the track does: every
     /// timing curve is `Hashable` (shared tables, or called by both), none a closure the bank
     /// would tabulate on its own.
-    var bankReadsCurvesAsTrackDoes: Bool {
-        header.kinds.allSatisfy { kind in
-            guard case .timing(let function) = kind else { return true }
-            return function is any Hashable
-        }
+    ///
+    /// Worked out once, when the track is made: every clip compiled from the track asks (a cast
+    /// per timing segment each time was a seventh of compiling a view's clip).
+    var bankReadsCurvesAsTrackDoes: Bool { header.bankReadsCurvesAsTrackDoes }
+
+    /// The shared table that segment `index`'s curve is read from (the one ``tablePieces(ofSegment:)``
+    /// points into), or `nil` where the curve is called: a bank compiled from the track reads
+    /// the same table, found without hashing the curve again.
+    func sharedTable(ofSegment index: Int) -> SharedCurveTable? {
+        guard let pieces = tablePieces(ofSegment: index) else { return nil }
+        return header.tables.first { UnsafePointer($0.pieces) == pieces }
     }
 
     /// The curve of timing segment `index`, for the parts of `0...1` a table leaves to it.
@@ -165,6 +175,8 @@ struct TrackStorageFields<Value: Animatable> {
     let endVelocities: [Value]
     /// The tables the packed block's table pointers point into.
     let tables: [SharedCurveTable]
+    /// See ``TrackStorage/bankReadsCurvesAsTrackDoes``.
+    let bankReadsCurvesAsTrackDoes: Bool
 }
 
 /// A ``TimingCurveTable`` shared by every track eased by its curve, with its pieces at a fixed

@@ -393,18 +393,29 @@ struct KeyPathTable: @unchecked Sendable {
 }
 
 /// Where a clip keeps what it derives from its tree: the compiled program, its leaves by start and
-/// its markers, each made once, the first time it is needed, and shared by copies of the clip.
+/// its markers, each made the first time it is needed and shared by copies of the clip.
+///
+/// One lock guards the three (a view's clip of four leaves makes five caches: a lock each, not
+/// three, which were six allocations and three mutexes a cache). Each is made outside the lock,
+/// since making one may ask this cache for another; two threads that ask first at once may both
+/// make it, and the first one stored is the one every caller gets.
 final class ClipProgramCache<Root>: Sendable {
-    private let program = Locked<ClipProgram<Root>?>(nil)
-    private let starts = Locked<[ClipLeafStart<Root>]?>(nil)
-    private let markers = Locked<[Marker]?>(nil)
+    /// What has been made so far.
+    private struct Made {
+        var program: ClipProgram<Root>?
+        var starts: [ClipLeafStart<Root>]?
+        var markers: [Marker]?
+    }
+
+    private let made = Locked(Made())
 
     /// The markers of `clip`, listed on first use (``Clip/markers``).
     func markers(for clip: Clip<Root>) -> [Marker] {
-        markers.withLock { markers in
-            if let markers { return markers }
-            let listed = clip.listMarkers(limit: Clip<Root>.markerLimit)
-            markers = listed
+        if let markers = made.withLock({ $0.markers }) { return markers }
+        let listed = clip.listMarkers(limit: Clip<Root>.markerLimit)
+        return made.withLock { made in
+            if let markers = made.markers { return markers }
+            made.markers = listed
             return listed
         }
     }
@@ -412,20 +423,22 @@ final class ClipProgramCache<Root>: Sendable {
     /// The leaves of `clip` by their first start, latest first, listed on first use (what
     /// ``Clip/applyReversed(at:to:)`` reads).
     func leafStarts(for clip: Clip<Root>) -> [ClipLeafStart<Root>] {
-        starts.withLock { starts in
-            if let starts { return starts }
-            let listed = clip.leafStartsLatestFirst()
-            starts = listed
+        if let starts = made.withLock({ $0.starts }) { return starts }
+        let listed = clip.leafStartsLatestFirst()
+        return made.withLock { made in
+            if let starts = made.starts { return starts }
+            made.starts = listed
             return listed
         }
     }
 
     /// The program of `clip`, compiled on first use.
     func program(for clip: Clip<Root>) -> ClipProgram<Root> {
-        program.withLock { program in
-            if let program { return program }
-            let compiled = ClipProgram(clip)
-            program = compiled
+        if let program = made.withLock({ $0.program }) { return program }
+        let compiled = ClipProgram(clip)
+        return made.withLock { made in
+            if let program = made.program { return program }
+            made.program = compiled
             return compiled
         }
     }

@@ -27,8 +27,7 @@ public struct TimingCurve: Sendable, CustomStringConvertible {
     /// table follows: looked up the first time any copy of this curve asks, then read from the
     /// curve itself. 10,000 animators made with `.easeInOut` look it up once, not 10,000 times.
     var sharedTable: SharedCurveTable? {
-        guard let slot else { return nil }
-        return slot.table(orLookUp: SharedCurveTable.table(for: slot.function))
+        slot?.sharedTable
     }
 
     /// The shared table's pieces, or `nil` as for ``sharedTable``: valid for as long as this curve
@@ -101,17 +100,24 @@ final class CurveTableSlot: Sendable {
         self.function = function
     }
 
-    /// The table stored, or `lookUp()`'s (`nil`: no table follows the curve), stored, the first
-    /// time. Looked up outside any lock (the cache has its own): two threads may both look it
-    /// up, and find the same table.
-    func table(orLookUp lookUp: @autoclosure () -> SharedCurveTable?) -> SharedCurveTable? {
-        table.object(orSettle: lookUp)
+    /// The function's shared table (`nil`: no table follows the curve), looked up the first time
+    /// it is asked for and kept. Looked up outside any lock (the cache has its own): two threads
+    /// may both look it up, and find the same table.
+    var sharedTable: SharedCurveTable? {
+        table.object(orSettle: { Self.lookUpTable(of: self) })
     }
 
     /// The pieces of the function's shared table (looked up the first time), read without
     /// retaining it: the slot keeps the table, so the pointer is valid for as long as whoever
-    /// holds the slot (a copy of the curve).
+    /// holds the slot (a copy of the curve). The lookup is given the slot rather than capturing
+    /// it: a capturing closure (or the method itself) cost every animator made a retain and a
+    /// release.
     var sharedTablePieces: UnsafePointer<Double>? {
-        table.withObject(orSettle: { SharedCurveTable.table(for: $0.function) }, from: self) { UnsafePointer($0.pieces) }
+        table.withObject(orSettle: Self.lookUpTable, from: self) { UnsafePointer($0.pieces) }
+    }
+
+    /// The process's shared table of `slot`'s function.
+    private static func lookUpTable(of slot: CurveTableSlot) -> SharedCurveTable? {
+        SharedCurveTable.table(for: slot.function)
     }
 }

@@ -53,17 +53,12 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable {
         ownerGroup = nil
     }
 
-    /// Creates the state an animator of `group` makes for itself: plain data is owned by the
-    /// group until someone else writes it.
-    @inlinable
-    init(_ initialValue: Root, ownedBy group: AnimatorGroup) {
-        storage = StateStorage(initialValue)
-        if storage.boxed == nil {
-            storage.cell.markGroupOwned()
-            ownerGroup = group
-        } else {
-            ownerGroup = nil
-        }
+    /// Creates the state of a value an animator made for itself and held until now: the state
+    /// owns `storage` from now on. `ownerGroup` is the animator's group for plain data (whose
+    /// cell the group owns until someone else writes it), otherwise `nil`.
+    init(adopting storage: StateStorage<Root>, ownerGroup: AnimatorGroup?) {
+        self.storage = storage
+        self.ownerGroup = ownerGroup
     }
 
     /// Ends the owning group's ownership of the cell, for a writer from outside the group
@@ -173,7 +168,8 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable {
 }
 
 /// Where an ``AnimatedState`` keeps its value: plain data in a ``StateCell``'s words, anything
-/// else in a typed allocation guarded by the cell's lock. Plain memory, freed once: by the state,
+/// else in a typed allocation guarded by the cell's lock. Plain memory, freed once: by the
+/// animator that made it for itself, until someone asks for the animator's state; by the state;
 /// or, once the state's ``AnimatedState/values`` exist, by the ``StateKeeper`` they read it
 /// through for as long as they live (a state is then one object, not two, for as long as no one
 /// observes it).
@@ -182,6 +178,12 @@ struct StateStorage<Root: Sendable>: @unchecked Sendable {
     @usableFromInline let cell: StateCell
     /// The value, for roots that are not plain data.
     @usableFromInline let boxed: UnsafeMutablePointer<Root>?
+
+    /// A storage of `cell` and `boxed` (see ``AnimatedState/storage``).
+    init(cell: StateCell, boxed: UnsafeMutablePointer<Root>?) {
+        self.cell = cell
+        self.boxed = boxed
+    }
 
     @inlinable
     init(_ initialValue: Root) {
@@ -204,6 +206,12 @@ struct StateStorage<Root: Sendable>: @unchecked Sendable {
             boxed.deallocate()
         }
         cell.deallocate()
+    }
+
+    /// The current value, as ``AnimatedState/value`` reads it.
+    var value: Root {
+        if boxed == nil { return cell.loadPlainOutOfLine(as: Root.self) }
+        return lockedRead()
     }
 
     /// The value (the cell must be locked).

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import Timeline
 
@@ -207,6 +208,74 @@ struct AnimatorLifecycleTests {
         }
         #expect(orphaned == nil)
         #expect(completions.withLock { $0 } == [false])
+    }
+
+    @Test("an animator's own state is made when first asked for, is one object, and keeps the value once the animator is gone")
+    func anOwnStateIsMadeOnFirstAskAndOutlivesItsAnimator() throws {
+        let clock = ManualClock()
+        weak var weakState: AnimatedState<Gauge>?
+        var kept: AnimatedState<Gauge>?
+        do {
+            let animator = try Animator(duration: 1, initialValue: Gauge(scale: 1), clock: clock)
+            try animator.addAnimation(\.scale, to: 3)
+            try animator.start()
+            clock.advance(by: .milliseconds(500))
+            // Animated and ticked, never asked for: no state object.
+            #expect(animator.madeState == nil)
+            let state = animator.state
+            #expect(animator.madeState === state)
+            #expect(animator.state === state)
+            // Linear: 1 + 0.5 × 2, written before the state existed.
+            #expect(state.value.scale == 2)
+            // The state made late is the group's until someone else writes it, as one made early.
+            #expect(state.cell.isGroupOwned)
+            clock.advance(by: .seconds(1))
+            weakState = state
+            kept = state
+        }
+        // The animator is gone; the state it made owns the value now.
+        #expect(kept?.value.scale == 3)
+        kept?.update { $0.alpha = 0.5 }
+        #expect(kept?.value == Gauge(scale: 3, alpha: 0.5))
+        kept = nil
+        #expect(weakState == nil)
+
+        // Many threads asking at once all get the one state.
+        let racing = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
+        let seen = Locked<Set<ObjectIdentifier>>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let identity = ObjectIdentifier(racing.state)
+            seen.withLock { _ = $0.insert(identity) }
+        }
+        #expect(seen.withLock { $0 } == [ObjectIdentifier(racing.state)])
+    }
+
+    @Test("an animator freed before anyone asked for its state frees the value, and what the value holds")
+    func anUnaskedStateIsFreedWithItsAnimator() throws {
+        final class Payload: Sendable {}
+        struct Holder: Sendable { var amount = 0.0; var payload: Payload }
+        let clock = ManualClock()
+        weak var payload: Payload?
+        do {
+            let made = Payload()
+            payload = made
+            let animator = try Animator(duration: 1, initialValue: Holder(payload: made), clock: clock)
+            try animator.addAnimation(\.amount, to: 4)
+            try animator.start()
+            clock.advance(by: .milliseconds(250))
+            #expect(animator.madeState == nil)
+        }
+        #expect(payload != nil)  // the animator still runs: its clock keeps it
+        clock.advance(by: .seconds(1))
+        #expect(payload == nil)  // finished and freed, the value with it
+
+        // A state given to an animator stays its maker's: freeing the animator frees nothing.
+        let given = AnimatedState(Gauge(scale: 7))
+        do {
+            let animator = try Animator(duration: 1, state: given, clock: clock)
+            #expect(animator.madeState === given)
+        }
+        #expect(given.value.scale == 7)
     }
 
     @Test("a built-in clock keeps its animators' group itself, one for all, and lets it go with it")

@@ -179,16 +179,22 @@ struct StateStorage<Root: Sendable>: @unchecked Sendable {
     /// The value, for roots that are not plain data.
     @usableFromInline let boxed: UnsafeMutablePointer<Root>?
 
-    /// A storage of `cell` and `boxed` (see ``AnimatedState/storage``).
-    init(cell: StateCell, boxed: UnsafeMutablePointer<Root>?) {
-        self.cell = cell
+    /// The storage that ``init(_:)`` made with its cell at `cellBase` and `boxed`: for an owner
+    /// that kept only the two pointers (an animator holding the value it made for itself). The
+    /// cell's word count follows from the type, as it did when the storage was made.
+    init(cellBase: UnsafeMutableRawPointer, boxed: UnsafeMutablePointer<Root>?) {
+        cell = StateCell(base: cellBase, wordCount: boxed == nil ? Self.plainWordCount : 0)
         self.boxed = boxed
     }
+
+    /// The number of 64-bit words a plain-data value takes in its cell.
+    @inlinable
+    static var plainWordCount: Int { (MemoryLayout<Root>.size + 7) / 8 }
 
     @inlinable
     init(_ initialValue: Root) {
         if _isPOD(Root.self) {
-            cell = StateCell(wordCount: (MemoryLayout<Root>.size + 7) / 8)
+            cell = StateCell(wordCount: Self.plainWordCount)
             boxed = nil
             cell.storePlain(initialValue)
         } else {

@@ -66,7 +66,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     /// cell, where the state's value is.
     private let boxedValue: UnsafeMutablePointer<Root>?
     /// Where the state's value is.
-    var storage: StateStorage<Root> { StateStorage(cell: cell, boxed: boxedValue) }
+    var storage: StateStorage<Root> { StateStorage(cellBase: cellBase, boxed: boxedValue) }
 
     /// The batch that runs the animators of the clock; its lock guards the animator's core (the
     /// part the batch runs) and the generic part below.
@@ -180,11 +180,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
             if let pointer = UnsafeRawPointer(bitPattern: stateAddress.load(ordering: .acquiring)) {
                 Unmanaged<AnyObject>.fromOpaque(pointer).release()
             } else {
-                if let boxedValue {
-                    boxedValue.deinitialize(count: 1)
-                    boxedValue.deallocate()
-                }
-                cell.deallocate()
+                storage.free()
             }
         }
         // Completed: the handlers were called then, and nothing else is left to deliver.

@@ -240,6 +240,17 @@ struct AnimatorLifecycleTests {
         kept = nil
         #expect(weakState == nil)
 
+        // A state made late knows its value's size: read whole as words, a wide value is all there.
+        struct Wide: Sendable, Equatable { var a = 1.0, b = 2.0, c = 3.0, d = 4.0, e = 5.0, f = 6.0, g = 7.0, h = 8.0 }
+        let wide = try Animator(duration: 1, initialValue: Wide(), clock: clock)
+        try wide.addAnimation(\.h, to: 16)
+        try wide.start()
+        clock.advance(by: .milliseconds(500))
+        let read = wide.state.withUnsafeValuePointer { $0.load(as: Wide.self) }
+        // Linear: 8 + 0.5 × 8.
+        #expect(read == Wide(h: 12))
+        #expect(wide.state.cell.wordCount == 8)
+
         // Many threads asking at once all get the one state.
         let racing = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
         let seen = Locked<Set<ObjectIdentifier>>([])

@@ -301,8 +301,9 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         delayFactor: Double = 0
     ) throws(AnimatorError) {
         guard target.isFinite else { throw .nonFiniteTarget(String(describing: target)) }
-        if Value.self == Double.self, let offset = MemoryLayout<Root>.offset(of: property) {
-            try addNumber(atOffset: offset, to: unsafeBitCast(target, to: Double.self), delayFactor: delayFactor)
+        if Value.self == Double.self,
+            try addNumber(property, to: unsafeBitCast(target, to: Double.self), delayFactor: delayFactor)
+        {
             return
         }
         try add(delayFactor: delayFactor) { root, start in
@@ -380,13 +381,22 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         try result.get()
     }
 
-    /// Adds the animation of a `Double` at byte offset `offset` of the state: a number the batch
-    /// stores straight into the state, with no closure to make.
-    private func addNumber(atOffset offset: Int, to target: Double, delayFactor: Double) throws(AnimatorError) {
+    /// Adds the animation of `property`, a `Double`, if it is stored at a fixed byte offset of
+    /// the state: a number the batch stores straight into the state, with no closure to make.
+    ///
+    /// - Returns: `false`, adding nothing, for a property at no fixed offset (a computed one).
+    private func addNumber<Value>(
+        _ property: any WritableKeyPath<Root, Value> & Sendable, to target: Double, delayFactor: Double
+    ) throws(AnimatorError) -> Bool {
         guard delayFactor.isFinite, (0...1).contains(delayFactor) else {
             throw .invalidDelayFactor(delayFactor)
         }
         group.lock.lock()
+        guard let offset = group.storedOffsetLocked(of: property, computing: { MemoryLayout<Root>.offset(of: property) })
+        else {
+            group.lock.unlock()
+            return false
+        }
         group.syncLocked(program)
         switch program.machine.phase {
         case .completed:
@@ -403,6 +413,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
                 Animation(entry: .init(startFraction: start, offset: offset, from: Self.number(atOffset: offset, of: root), to: target))
             }
         }
+        return true
     }
 
     /// The `Double` at byte offset `offset` of `root`.

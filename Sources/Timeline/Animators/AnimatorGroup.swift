@@ -51,6 +51,9 @@ final class AnimatorGroup: @unchecked Sendable {
     /// The motions played on the clock (``Playback``), not kept alive, stepped after the
     /// animators in each tick, in the order they started.
     @exclusivity(unchecked) private var followers: [WeakFollower] = []
+    /// The byte offsets of the numbers its animators animated lately, by key path (see
+    /// ``storedOffsetLocked(of:computing:)``).
+    @exclusivity(unchecked) private var keyPathOffsets = KeyPathOffsets()
     /// A wall clock's origin: its time is its core's at the source time `now − origin`. Stored
     /// last: the standard library may change `ContinuousClock.Instant`'s layout, so the offsets of
     /// the fields after it would be read from the class's metadata at run time, not compiled in.
@@ -117,6 +120,18 @@ final class AnimatorGroup: @unchecked Sendable {
             return program.releaseKeepAlive()
         }
         return nil
+    }
+
+    /// The byte offset of the number `keyPath` names in its root (`computing()`'s answer: nil for
+    /// a property stored at no fixed offset), remembered for the next animator of this group that
+    /// animates it (under the lock).
+    ///
+    /// `MemoryLayout.offset(of:)` walks the key path's components, 13 ns, and every row of a list
+    /// asks it for the same literal (`\.x`), which the runtime makes once: the same object each
+    /// time, compared here by identity. The key paths remembered are held, so an address met
+    /// again is always the key path remembered there.
+    func storedOffsetLocked(of keyPath: AnyKeyPath, computing: () -> Int?) -> Int? {
+        keyPathOffsets.offset(of: keyPath, computing: computing)
     }
 
     /// Brings the program's position up to date with the frames the loop ran for it (before a
@@ -618,5 +633,34 @@ final class PublicationBatch: @unchecked Sendable {
             return publishers
         }
         for animator in pending { animator.publishState() }
+    }
+}
+
+/// The last few key paths a group's animators animated as numbers, with their byte offsets (or
+/// -1 for a property at no fixed offset), replaced in turn once full.
+struct KeyPathOffsets {
+    /// How many are remembered: the properties of one kind of row (position, size, opacity…).
+    static let capacity = 8
+    private var keyPaths: [AnyKeyPath] = []
+    private var offsets: [Int] = []
+    /// Where the next one goes once full.
+    private var next = 0
+
+    /// The offset remembered for `keyPath`, or `computing()`'s, remembered now.
+    mutating func offset(of keyPath: AnyKeyPath, computing: () -> Int?) -> Int? {
+        for index in keyPaths.indices where keyPaths[index] === keyPath {
+            let offset = offsets[index]
+            return offset >= 0 ? offset : nil
+        }
+        let offset = computing()
+        if keyPaths.count < Self.capacity {
+            keyPaths.append(keyPath)
+            offsets.append(offset ?? -1)
+        } else {
+            keyPaths[next] = keyPath
+            offsets[next] = offset ?? -1
+            next = (next + 1) % Self.capacity
+        }
+        return offset
     }
 }

@@ -289,6 +289,48 @@ struct AnimatorLifecycleTests {
         #expect(given.value.scale == 7)
     }
 
+    @Test("the byte offsets a clock's animators remember, by key path, always name the property animated")
+    func rememberedOffsetsNameTheirProperty() throws {
+        struct Ten: Sendable, Equatable {
+            var values: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var a: Double { get { values.0 } set { values.0 = newValue } }
+            static func == (lhs: Ten, rhs: Ten) -> Bool {
+                withUnsafeBytes(of: lhs.values) { l in withUnsafeBytes(of: rhs.values) { r in l.elementsEqual(r) } }
+            }
+        }
+        // Ten stored properties (more than the group remembers), a computed one, and a state of
+        // another type whose first property is at the same offset: every animation must land on
+        // its own property, in every round, whichever the group remembered.
+        let stored: [any WritableKeyPath<Ten, Double> & Sendable] = [
+            \.values.0, \.values.1, \.values.2, \.values.3, \.values.4, \.values.5, \.values.6, \.values.7, \.values.8, \.values.9,
+        ]
+        let clock = ManualClock()
+        for round in 0..<3 {
+            var animators: [Animator<Ten>] = []
+            for (index, property) in stored.enumerated() {
+                let animator = try Animator(duration: 1, initialValue: Ten(), clock: clock)
+                try animator.addAnimation(property, to: Double(10 * (round + 1) + index))
+                animators.append(animator)
+            }
+            let computed = try Animator(duration: 1, initialValue: Ten(), clock: clock)
+            try computed.addAnimation(\.a, to: 8)
+            let other = try Animator(duration: 1, initialValue: Gauge(scale: 1), clock: clock)
+            try other.addAnimation(\.scale, to: 3)
+            for animator in animators + [computed] { try animator.start() }
+            try other.start()
+            clock.advance(by: .milliseconds(500))
+            for (index, animator) in animators.enumerated() {
+                // Linear, halfway: only the property animated moved, to half its target.
+                var expected = Ten()
+                expected[keyPath: stored[index]] = Double(10 * (round + 1) + index) / 2
+                #expect(animator.state.value == expected, "round \(round), property \(index)")
+            }
+            #expect(computed.state.value.a == 4)
+            #expect(other.state.value.scale == 2)
+            clock.advance(by: .seconds(1))
+        }
+    }
+
     @Test("a built-in clock keeps its animators' group itself, one for all, and lets it go with it")
     func builtInClocksKeepTheirGroup() throws {
         weak var released: AnimatorGroup?

@@ -53,12 +53,17 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable {
         ownerGroup = nil
     }
 
-    /// Creates the state of a value an animator made for itself and held until now: the state
-    /// owns `storage` from now on. `ownerGroup` is the animator's group for plain data (whose
-    /// cell the group owns until someone else writes it), otherwise `nil`.
-    init(adopting storage: StateStorage<Root>, ownerGroup: AnimatorGroup?) {
-        self.storage = storage
-        self.ownerGroup = ownerGroup
+    /// Creates the state an animator of `group` makes for itself: plain data is owned by the
+    /// group until someone else writes it.
+    @inlinable
+    init(_ initialValue: Root, ownedBy group: AnimatorGroup) {
+        storage = StateStorage(initialValue)
+        if storage.boxed == nil {
+            storage.cell.markGroupOwned()
+            ownerGroup = group
+        } else {
+            ownerGroup = nil
+        }
     }
 
     /// Ends the owning group's ownership of the cell, for a writer from outside the group
@@ -168,8 +173,7 @@ public final class AnimatedState<Root: Sendable>: @unchecked Sendable {
 }
 
 /// Where an ``AnimatedState`` keeps its value: plain data in a ``StateCell``'s words, anything
-/// else in a typed allocation guarded by the cell's lock. Plain memory, freed once: by the
-/// animator that made it for itself, until someone asks for the animator's state; by the state;
+/// else in a typed allocation guarded by the cell's lock. Plain memory, freed once: by the state,
 /// or, once the state's ``AnimatedState/values`` exist, by the ``StateKeeper`` they read it
 /// through for as long as they live (a state is then one object, not two, for as long as no one
 /// observes it).
@@ -179,22 +183,10 @@ struct StateStorage<Root: Sendable>: @unchecked Sendable {
     /// The value, for roots that are not plain data.
     @usableFromInline let boxed: UnsafeMutablePointer<Root>?
 
-    /// The storage that ``init(_:)`` made with its cell at `cellBase` and `boxed`: for an owner
-    /// that kept only the two pointers (an animator holding the value it made for itself). The
-    /// cell's word count follows from the type, as it did when the storage was made.
-    init(cellBase: UnsafeMutableRawPointer, boxed: UnsafeMutablePointer<Root>?) {
-        cell = StateCell(base: cellBase, wordCount: boxed == nil ? Self.plainWordCount : 0)
-        self.boxed = boxed
-    }
-
-    /// The number of 64-bit words a plain-data value takes in its cell.
-    @inlinable
-    static var plainWordCount: Int { (MemoryLayout<Root>.size + 7) / 8 }
-
     @inlinable
     init(_ initialValue: Root) {
         if _isPOD(Root.self) {
-            cell = StateCell(wordCount: Self.plainWordCount)
+            cell = StateCell(wordCount: (MemoryLayout<Root>.size + 7) / 8)
             boxed = nil
             cell.storePlain(initialValue)
         } else {
@@ -212,12 +204,6 @@ struct StateStorage<Root: Sendable>: @unchecked Sendable {
             boxed.deallocate()
         }
         cell.deallocate()
-    }
-
-    /// The current value, as ``AnimatedState/value`` reads it.
-    var value: Root {
-        if boxed == nil { return cell.loadPlainOutOfLine(as: Root.self) }
-        return lockedRead()
     }
 
     /// The value (the cell must be locked).

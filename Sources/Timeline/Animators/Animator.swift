@@ -1,5 +1,3 @@
-import Synchronization
-
 
 /// Plays animations of a state on a clock, like `UIViewPropertyAnimator`: start, pause, resume,
 /// scrub, reverse in flight, finish or cancel, with a completion that fires exactly once.
@@ -35,38 +33,7 @@ import Synchronization
 /// within 1e-9 of the exact curve (``TimingCurveTable``); the state is published once per frame.
 public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable {
     /// The state the animator writes into.
-    ///
-    /// The same object every time. An animator made with a state of its own
-    /// (`init(duration:timing:initialValue:clock:)`) makes it the first time it is asked for:
-    /// until then the animator holds the value itself, and a list of rows that are animated and
-    /// never observed makes and frees one object fewer per row.
-    public var state: AnimatedState<Root> {
-        if let made = madeState { return made }
-        return group.lock.withLock {
-            // Under the lock, one thread makes it; the state then owns the value (see deinit).
-            if let made = madeState { return made }
-            let made = AnimatedState(adopting: storage, ownerGroup: boxedValue == nil ? group : nil)
-            stateAddress.store(UInt(bitPattern: Unmanaged.passRetained(made).toOpaque()), ordering: .releasing)
-            return made
-        }
-    }
-    /// The address of the state, retained, once made (0 until then): at once for a state given
-    /// to the animator, otherwise when someone first asks for ``state``. Until then the animator
-    /// owns ``storage`` and frees it. A word, not a typed reference: a generic animator's stored
-    /// `AnimatedState<Root>?` (or a `OnceReference` of one) made its `init` and `deinit` look up
-    /// the type's metadata, 70 ns a life.
-    private let stateAddress = Atomic<UInt>(0)
-    /// The state, if made.
-    var madeState: AnimatedState<Root>? {
-        let address = stateAddress.load(ordering: .acquiring)
-        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
-        return Unmanaged<AnimatedState<Root>>.fromOpaque(pointer).takeUnretainedValue()
-    }
-    /// A value that holds references, or `nil` for plain data (kept in the cell): with the core's
-    /// cell, where the state's value is.
-    private let boxedValue: UnsafeMutablePointer<Root>?
-    /// Where the state's value is.
-    var storage: StateStorage<Root> { StateStorage(cellBase: cellBase, boxed: boxedValue) }
+    public let state: AnimatedState<Root>
 
     /// The batch that runs the animators of the clock; its lock guards the animator's core (the
     /// part the batch runs) and the generic part below.
@@ -135,8 +102,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     ) throws(AnimatorError) {
         guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
         let curvePieces = timing.sharedTablePieces
-        boxedValue = state.storage.boxed
-        stateAddress.store(UInt(bitPattern: Unmanaged.passRetained(state).toOpaque()), ordering: .relaxed)
+        self.state = state
         let group = AnimatorGroup.group(for: clock)
         self.group = group
         // A state another group owns is written by this one too: it stops being owned first.
@@ -154,35 +120,23 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     public convenience init(
         duration: Double, timing: TimingCurve = .linear, initialValue: Root, clock: borrowing any FrameClock
     ) throws(AnimatorError) {
-        guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
         let group = AnimatorGroup.group(for: clock)
-        self.init(duration: duration, timing: timing, ownStorage: StateStorage(initialValue), group: group)
+        try self.init(duration: duration, timing: timing, ownState: AnimatedState(initialValue, ownedBy: group), group: group)
     }
 
-    /// Creates an animator of `group` whose state's value is `ownStorage`, made for it: the
-    /// animator owns it (and plain data is the group's until someone else writes it) until its
-    /// ``state`` is asked for. `duration` is valid.
+    /// Creates an animator of `group` with the state it made for itself.
     @usableFromInline
-    init(duration: Double, timing: TimingCurve, ownStorage: StateStorage<Root>, group: AnimatorGroup) {
-        // Everything read first: the group and the curve then move in, with no call between the
-        // stores that would make the compiler keep them with a retain and a release.
-        let cell = ownStorage.cell, isPlain = ownStorage.boxed == nil, curvePieces = timing.sharedTablePieces
-        if isPlain { cell.markGroupOwned() }
+    init(duration: Double, timing: TimingCurve, ownState: AnimatedState<Root>, group: AnimatorGroup) throws(AnimatorError) {
+        guard duration.isFinite, duration >= 0 else { throw .invalidDuration(duration) }
+        // Everything read first: the state, the group and the curve then move in, with no call
+        // between the stores that would make the compiler keep them with a retain and a release.
+        let cell = ownState.cell, isPlain = ownState.isPlain, curvePieces = timing.sharedTablePieces
         self.group = group
-        boxedValue = ownStorage.boxed
+        state = ownState
         super.init(duration: duration, timing: timing, curvePieces: curvePieces, cell: cell, isPlainState: isPlain)
     }
 
     deinit {
-        // The state, once made, owns the value; until then the animator does (freed last: the
-        // handlers below cannot reach it, but nothing else can either).
-        defer {
-            if let pointer = UnsafeRawPointer(bitPattern: stateAddress.load(ordering: .acquiring)) {
-                Unmanaged<AnyObject>.fromOpaque(pointer).release()
-            } else {
-                storage.free()
-            }
-        }
         // Completed: the handlers were called then, and nothing else is left to deliver.
         if isKnownCompleted { return }
         // Released before completing: the completion still fires, exactly once.
@@ -211,7 +165,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     func activateLocked() {
         guard program.machine.phase == .inactive, program.hasPending else { return }
         if program.activateNumbersLocked() {
-            let current = storage.value
+            let current = state.value
             let makers = typedAnimations.deferred
             program.entries.updateEach { _, entry in
                 guard entry.isPending else { return }
@@ -240,15 +194,13 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     }
 
     override func publishState() {
-        // No state made, no one to publish to (observing a state makes it).
-        madeState?.publish()
+        state.publish()
     }
 
     /// Applies every animation to the whole state: for closures, and for states that hold
     /// references (the group and the state's cell are locked).
     override func applyWholeStateLocked(fraction: Double, markers: inout [AnimatorEvent]) {
-        let storage = self.storage
-        var root = storage.take()
+        var root = state.storage.take()
         var shared = SharedProgress()
         let program = self.program
         program.entries.updateEach { _, entry in
@@ -265,7 +217,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
                 withUnsafeMutableBytes(of: &root) { $0.storeBytes(of: value, toByteOffset: offset, as: Double.self) }
             }
         }
-        storage.put(root)
+        state.storage.put(root)
     }
 
     // MARK: - Inspecting
@@ -361,7 +313,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         guard delayFactor.isFinite, (0...1).contains(delayFactor) else {
             throw .invalidDelayFactor(delayFactor)
         }
-        let current = storage.value
+        let current = state.value
         let result: Result<Void, AnimatorError> = withProgram { program in
             switch program.machine.phase {
             case .completed:

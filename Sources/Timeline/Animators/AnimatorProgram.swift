@@ -133,7 +133,7 @@ public class _AnimatorCore: @unchecked Sendable {
     }
 
     // Stored in this order (words first, the flags together at the end), so that an animator is
-    // as small as it can be: an app may hold thousands (320 bytes each with its state machine's
+    // as small as it can be: an app may hold thousands (312 bytes each with its state machine's
     // flags packed and its motion boxed, 456 before; no faster or slower to make or run).
 
     /// The animator's length in seconds.

@@ -55,14 +55,6 @@ struct StateCell: @unchecked Sendable {
         wordCount = 0
     }
 
-    /// The cell at `base` of `wordCount` words, as ``init(wordCount:)`` made it: for an owner that
-    /// kept only the pointer and knows the count from the value's type.
-    @inline(__always)
-    init(base: UnsafeMutableRawPointer, wordCount: Int) {
-        self.base = base
-        self.wordCount = wordCount
-    }
-
     /// Frees the allocation (no reader or writer may use the cell afterwards).
     func deallocate() {
         CellArena.deallocate(base, byteCount: 8 * (2 + wordCount))

@@ -210,8 +210,8 @@ struct AnimatorLifecycleTests {
         #expect(completions.withLock { $0 } == [false])
     }
 
-    @Test("an animator's own state is made when first asked for, is one object, and keeps the value once the animator is gone")
-    func anOwnStateIsMadeOnFirstAskAndOutlivesItsAnimator() throws {
+    @Test("an animator's own state is one object, and keeps the value, and what it holds, for as long as someone holds it")
+    func anOwnStateOutlivesItsAnimatorWhileHeld() throws {
         let clock = ManualClock()
         weak var weakState: AnimatedState<Gauge>?
         var kept: AnimatedState<Gauge>?
@@ -220,27 +220,23 @@ struct AnimatorLifecycleTests {
             try animator.addAnimation(\.scale, to: 3)
             try animator.start()
             clock.advance(by: .milliseconds(500))
-            // Animated and ticked, never asked for: no state object.
-            #expect(animator.madeState == nil)
             let state = animator.state
-            #expect(animator.madeState === state)
             #expect(animator.state === state)
-            // Linear: 1 + 0.5 × 2, written before the state existed.
+            // Linear: 1 + 0.5 × 2.
             #expect(state.value.scale == 2)
-            // The state made late is the group's until someone else writes it, as one made early.
             #expect(state.cell.isGroupOwned)
             clock.advance(by: .seconds(1))
             weakState = state
             kept = state
         }
-        // The animator is gone; the state it made owns the value now.
+        // The animator is gone; the state still holds the value.
         #expect(kept?.value.scale == 3)
         kept?.update { $0.alpha = 0.5 }
         #expect(kept?.value == Gauge(scale: 3, alpha: 0.5))
         kept = nil
         #expect(weakState == nil)
 
-        // A state made late knows its value's size: read whole as words, a wide value is all there.
+        // Read whole as words, a wide value is all there.
         struct Wide: Sendable, Equatable { var a = 1.0, b = 2.0, c = 3.0, d = 4.0, e = 5.0, f = 6.0, g = 7.0, h = 8.0 }
         let wide = try Animator(duration: 1, initialValue: Wide(), clock: clock)
         try wide.addAnimation(\.h, to: 16)
@@ -251,21 +247,9 @@ struct AnimatorLifecycleTests {
         #expect(read == Wide(h: 12))
         #expect(wide.state.cell.wordCount == 8)
 
-        // Many threads asking at once all get the one state.
-        let racing = try Animator(duration: 1, initialValue: Gauge(), clock: clock)
-        let seen = Locked<Set<ObjectIdentifier>>([])
-        DispatchQueue.concurrentPerform(iterations: 16) { _ in
-            let identity = ObjectIdentifier(racing.state)
-            seen.withLock { _ = $0.insert(identity) }
-        }
-        #expect(seen.withLock { $0 } == [ObjectIdentifier(racing.state)])
-    }
-
-    @Test("an animator freed before anyone asked for its state frees the value, and what the value holds")
-    func anUnaskedStateIsFreedWithItsAnimator() throws {
+        // A value that holds references is freed with the last animator, and what it holds.
         final class Payload: Sendable {}
         struct Holder: Sendable { var amount = 0.0; var payload: Payload }
-        let clock = ManualClock()
         weak var payload: Payload?
         do {
             let made = Payload()
@@ -274,7 +258,6 @@ struct AnimatorLifecycleTests {
             try animator.addAnimation(\.amount, to: 4)
             try animator.start()
             clock.advance(by: .milliseconds(250))
-            #expect(animator.madeState == nil)
         }
         #expect(payload != nil)  // the animator still runs: its clock keeps it
         clock.advance(by: .seconds(1))
@@ -284,7 +267,7 @@ struct AnimatorLifecycleTests {
         let given = AnimatedState(Gauge(scale: 7))
         do {
             let animator = try Animator(duration: 1, state: given, clock: clock)
-            #expect(animator.madeState === given)
+            #expect(animator.state === given)
         }
         #expect(given.value.scale == 7)
     }

@@ -19,24 +19,6 @@ enum CellArena {
     /// The size of a block.
     static let blockSize = 64 * 1024
 
-    /// The arena's state, under a spin lock (its critical sections are a few loads and stores:
-    /// a platform mutex and a copy-on-write array here were a sixth of making a state).
-    private final class Pool: @unchecked Sendable {
-        let lock = SpinLock()
-        /// The next free byte of the current block, and the end of that block.
-        var next: UnsafeMutableRawPointer?
-        var end: UnsafeMutableRawPointer?
-        /// By size in lines (index 0 unused): freed cells, linked through their first word.
-        let freed: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-
-        init() {
-            freed = .allocate(capacity: CellArena.largestPooledLines + 1)
-            freed.initialize(repeating: nil, count: CellArena.largestPooledLines + 1)
-        }
-    }
-
-    private static let pool = Pool()
-
     /// The number of cache lines a cell of `byteCount` bytes takes.
     static func lines(for byteCount: Int) -> Int {
         (byteCount + lineSize - 1) / lineSize
@@ -48,22 +30,21 @@ enum CellArena {
         guard lines <= largestPooledLines else {
             return .allocate(byteCount: lines * lineSize, alignment: lineSize)
         }
-        let pool = self.pool
-        pool.lock.lock()
-        defer { pool.lock.unlock() }
-        if let cell = pool.freed[lines] {
-            pool.freed[lines] = cell.load(as: UnsafeMutableRawPointer?.self)
+        cellArenaLock.lock()
+        defer { cellArenaLock.unlock() }
+        if let cell = freedCell(lines: lines) {
+            setFreedCell(cell.load(as: UnsafeMutableRawPointer?.self), lines: lines)
             return cell
         }
         let size = lines * lineSize
-        if let next = pool.next, let end = pool.end, end - next >= size {
-            pool.next = next + size
+        if let next = cellArenaState.next, let end = cellArenaState.end, end - next >= size {
+            cellArenaState.next = next + size
             return next
         }
         // A new block (the rest of the old one, less than one cell, stays unused).
         let block = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: lineSize)
-        pool.next = block + size
-        pool.end = block + blockSize
+        cellArenaState.next = block + size
+        cellArenaState.end = block + blockSize
         return block
     }
 
@@ -75,10 +56,50 @@ enum CellArena {
             cell.deallocate()
             return
         }
-        let pool = self.pool
-        pool.lock.lock()
-        defer { pool.lock.unlock() }
-        cell.storeBytes(of: pool.freed[lines], as: UnsafeMutableRawPointer?.self)
-        pool.freed[lines] = cell
+        cellArenaLock.lock()
+        defer { cellArenaLock.unlock() }
+        cell.storeBytes(of: freedCell(lines: lines), as: UnsafeMutableRawPointer?.self)
+        setFreedCell(cell, lines: lines)
+    }
+
+    /// The first freed cell of `lines` lines (under the lock).
+    private static func freedCell(lines: Int) -> UnsafeMutableRawPointer? {
+        withUnsafeBytes(of: &cellArenaState.freed) {
+            $0.load(fromByteOffset: lines * MemoryLayout<UnsafeMutableRawPointer?>.stride, as: UnsafeMutableRawPointer?.self)
+        }
+    }
+
+    /// Makes `cell` the first freed cell of `lines` lines (under the lock).
+    private static func setFreedCell(_ cell: UnsafeMutableRawPointer?, lines: Int) {
+        withUnsafeMutableBytes(of: &cellArenaState.freed) {
+            $0.storeBytes(of: cell, toByteOffset: lines * MemoryLayout<UnsafeMutableRawPointer?>.stride, as: UnsafeMutableRawPointer?.self)
+        }
+    }
+
+    /// The number of free lists (one per size in lines, index 0 unused).
+    static var freeListCount: Int {
+        MemoryLayout.size(ofValue: cellArenaState.freed) / MemoryLayout<UnsafeMutableRawPointer?>.stride
     }
 }
+
+/// The arena's free lists and current block, guarded by ``cellArenaLock``. Global storage that
+/// the compiler initialises statically: the arena's state was an object in a `static let`, and
+/// every allocation and release reached it through the lazy initialiser's check (`swift_once`, a
+/// call on Linux at every access; two in an animator's life).
+private struct CellArenaState {
+    /// By size in lines (index 0 unused, ``CellArena/largestPooledLines`` + 1 of them): freed
+    /// cells, linked through their first word.
+    var freed: (
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+        UnsafeMutableRawPointer?
+    ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil)
+    /// The next free byte of the current block, and the end of that block.
+    var next: UnsafeMutableRawPointer?
+    var end: UnsafeMutableRawPointer?
+}
+
+@exclusivity(unchecked) private nonisolated(unsafe) var cellArenaState = CellArenaState()
+/// The arena's lock: its critical sections are a few loads and stores (a platform mutex and a
+/// copy-on-write array here were a sixth of making a state).
+private let cellArenaLock = SpinLock()

@@ -54,8 +54,6 @@ extension Animator {
     func run(
         at now: Double, _ body: (AnimatorProgram) throws(AnimatorError) -> (MachineEvents, writesFirstFrame: Bool)
     ) throws(AnimatorError) {
-        var deliveries: [AnimatorDelivery] = []
-        var publishing: [_AnimatorCore] = []
         group.lock.lock()
         group.syncLocked(program)
         let events: MachineEvents, writesFirstFrame: Bool
@@ -68,9 +66,20 @@ extension Animator {
             throw error
         }
         let emitter = program.eventEmitter
-        if writesFirstFrame {
-            program.advanceLocked(to: now, epoch: AnimatorGroupEpoch.onDemand, deliveries: &deliveries, publishing: &publishing)
+        guard writesFirstFrame else {
+            // A start from rest: nothing written, nothing to deliver but the command's events
+            // (and no arrays made and freed for them).
+            let released = group.updateMembershipLocked(program)
+            let needsRegistration = group.needsRegistrationLocked
+            group.lock.unlock()
+            if needsRegistration { group.ensureRegistered() }
+            if let emitter { for event in events { emitter.send(event) } }
+            released?.release()
+            return
         }
+        var deliveries: [AnimatorDelivery] = []
+        var publishing: [_AnimatorCore] = []
+        program.advanceLocked(to: now, epoch: AnimatorGroupEpoch.onDemand, deliveries: &deliveries, publishing: &publishing)
         let released = group.updateMembershipLocked(program)
         let needsRegistration = group.needsRegistrationLocked
         group.lock.unlock()

@@ -49,6 +49,9 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         /// By index: each takes its progress, whether the progress moved backwards since the last
         /// frame, and the state.
         var closures: [@Sendable (Double, Bool, inout Root) -> Void] = []
+        /// The markers of the clips among ``closures``, by the closure's index (a clip with no
+        /// markers has none here).
+        var clipMarkers: [Int: ClipMarkers] = [:]
         /// The makers of animations added before the start, made from the state at the start
         /// (their pending entries hold their indices).
         var deferred: [@Sendable (Root, Double) -> Animation] = []
@@ -69,17 +72,37 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     /// emitter does to observers that subscribe later).
     public var events: Emitter<AnimatorEvent, Never> {
         group.lock.withLock {
-            if let events = eventEmitter { return events }
+            let listeners = madeListeners
+            if let events = listeners.eventEmitter { return events }
             let events = Emitter<AnimatorEvent, Never>()
-            eventEmitter = events
+            listeners.eventEmitter = events
             return events
         }
     }
 
-    /// An animation as it is added: its entry, and its closure if it needs the state's type.
+    /// An animation as it is added: its entry, its closure if it needs the state's type, and a
+    /// clip's markers.
     struct Animation: Sendable {
         var entry: AnimatorProgram.Entry
         var apply: (@Sendable (Double, Bool, inout Root) -> Void)?
+        var markers: ClipMarkers? = nil
+    }
+
+    /// A clip's markers, as events at clip times, and the clip's length: what an animation that
+    /// plays the clip reports as it passes them.
+    struct ClipMarkers: Sendable {
+        var events: [(time: Double, event: AnimatorEvent)]
+        var clipDuration: Double
+
+        /// Appends to `events` the markers passed between progress `from` and progress `to`
+        /// (either way).
+        func pass(from: Double, to: Double, into events: inout [AnimatorEvent]) {
+            let start = from * clipDuration, end = to * clipDuration
+            for marker in self.events
+            where (start < marker.time && marker.time <= end) || (end <= marker.time && marker.time < start) {
+                events.append(marker.event)
+            }
+        }
     }
 
     /// Creates an animator.
@@ -141,7 +164,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         if isKnownCompleted { return }
         // Released before completing: the completion still fires, exactly once.
         let (handlers, fraction) = group.lock.withLock {
-            (completionRecord == nil ? completionHandlers : [], machine.fractionComplete)
+            (completionRecord == nil ? listeners?.completionHandlers ?? [] : [], machine.fractionComplete)
         }
         let completion = Completion(finished: false, position: .current, fractionComplete: fraction)
         for handler in handlers { handler(completion) }
@@ -188,6 +211,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         if let apply = animation.apply {
             let typed = typedAnimations
             entry.closure = typed.closures.count
+            if let markers = animation.markers { typed.clipMarkers[entry.closure] = markers }
             typed.closures.append(apply)
         }
         return entry
@@ -208,14 +232,16 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
                 program.progress(startingAt: $0, at: fraction)
             }
             let backwards = progress < entry.lastProgress
-            AnimatorProgram.passMarkers(of: &entry, to: progress, into: &markers)
             if entry.closure >= 0 {
-                typed.unsafelyUnwrapped.closures[entry.closure](progress, backwards, &root)
+                let typed = typed.unsafelyUnwrapped
+                typed.clipMarkers[entry.closure]?.pass(from: entry.lastProgress, to: progress, into: &markers)
+                typed.closures[entry.closure](progress, backwards, &root)
             } else {
                 let value = AnimatorProgram.Lane.value(from: entry.from, to: entry.to, at: progress)
                 let offset = entry.offset
                 withUnsafeMutableBytes(of: &root) { $0.storeBytes(of: value, toByteOffset: offset, as: Double.self) }
             }
+            entry.lastProgress = progress
         }
         state.storage.put(root)
     }
@@ -289,10 +315,10 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
             case .end: break
             }
         }
-        let events = markers
+        let clipMarkers = markers.isEmpty ? nil : ClipMarkers(events: markers, clipDuration: length)
         try add(delayFactor: delayFactor) { _, start in
             Animation(
-                entry: .init(startFraction: start, markers: events, clipDuration: length),
+                entry: .init(startFraction: start),
                 apply: { progress, backwards, root in
                     // Moving back, leaves that start later show their start values, whatever
                     // their fills: cancelled or reversed to the start, every value is at its start.
@@ -301,7 +327,8 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
                     } else {
                         clip.apply(at: progress * length, to: &root)
                     }
-                })
+                },
+                markers: clipMarkers)
         }
     }
 
@@ -377,7 +404,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     public func addCompletion(_ handler: @escaping @Sendable (Completion) -> Void) {
         let done = withProgram { program -> Completion? in
             if let completion = program.completionRecord { return completion }
-            program.completionHandlers.append(handler)
+            program.madeListeners.completionHandlers.append(handler)
             return nil
         }
         if let done { handler(done) }
@@ -387,6 +414,6 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
     /// shorthand for observing ``events``.
     public func addEventHandler(_ handler: @escaping @Sendable (AnimatorEvent) -> Void) {
         let observation = events.observe(onValue: handler)
-        withProgram { $0.eventObservations.append(observation) }
+        withProgram { $0.madeListeners.eventObservations.append(observation) }
     }
 }

@@ -27,9 +27,8 @@ public class _AnimatorCore: @unchecked Sendable {
         /// Added before the animator first ran: the animation begins from the state's value when
         /// the animator first starts (or is scrubbed), and `from` (or the closure) is made then.
         var isPending = false
-        /// The times at which clip markers produce events, with the event.
-        var markers: [(time: Double, event: AnimatorEvent)] = []
-        var clipDuration = 0.0
+        /// The progress of the last frame written: a closure is told when it moves backwards,
+        /// and a clip's markers fire between it and the next.
         var lastProgress = 0.0
 
         /// The entry as a lane of the batch (a number at a byte offset: its word).
@@ -152,12 +151,34 @@ public class _AnimatorCore: @unchecked Sendable {
     var cell: StateCell { StateCell(base: cellBase) }
     @exclusivity(unchecked) final var machine: AnimatorStateMachine
     @exclusivity(unchecked) final var entries = EntryList()
-    /// The animator's events, made the first time someone asks for them: until then there is no
-    /// one to deliver to, and a tick delivers nothing (an animator's completion, in a batch of
-    /// 10,000, cost 85 ns more with an emitter of no observers to send to).
-    @exclusivity(unchecked) final var eventEmitter: Emitter<AnimatorEvent, Never>?
-    @exclusivity(unchecked) final var completionHandlers: [@Sendable (Completion) -> Void] = []
-    @exclusivity(unchecked) final var eventObservations: [SignalObservation] = []
+    /// Who listens to the animator, made the first time someone asks for its events or adds a
+    /// handler: most animators have no one (a list's rows), and then hold one empty reference,
+    /// released with nothing to do.
+    @exclusivity(unchecked) final var listeners: Listeners?
+
+    /// Who listens to an animator (guarded by its group's lock).
+    final class Listeners {
+        /// The animator's events, made the first time someone asks for them: until then there is
+        /// no one to deliver to, and a tick delivers nothing (an animator's completion, in a batch
+        /// of 10,000, cost 85 ns more with an emitter of no observers to send to).
+        var eventEmitter: Emitter<AnimatorEvent, Never>?
+        /// The handlers to call when the animator completes (emptied then).
+        var completionHandlers: [@Sendable (Completion) -> Void] = []
+        /// The observations of the events that ``Animator/addEventHandler(_:)`` made, which live
+        /// as long as the animator.
+        var eventObservations: [SignalObservation] = []
+    }
+
+    /// The listeners, made if need be.
+    final var madeListeners: Listeners {
+        if let listeners { return listeners }
+        let made = Listeners()
+        listeners = made
+        return made
+    }
+
+    /// The animator's events, if anyone has asked for them.
+    final var eventEmitter: Emitter<AnimatorEvent, Never>? { listeners?.eventEmitter }
     /// How the animator completed, once it has.
     @exclusivity(unchecked) final var completionRecord: Completion? {
         didSet { hasCompleted.store(completionRecord != nil, ordering: .releasing) }
@@ -325,11 +346,12 @@ public class _AnimatorCore: @unchecked Sendable {
         if let completion {
             // Nothing to deliver to (no handlers, and no one has asked for the events): the
             // completion is only recorded (most animators, finishing in a tick of thousands).
-            guard eventEmitter != nil || !completionHandlers.isEmpty else {
+            guard let listeners, listeners.eventEmitter != nil || !listeners.completionHandlers.isEmpty else {
                 completionRecord = completion
                 return
             }
-            deliveries.append(finishLocked(events: eventEmitter == nil ? [] : markers + events, completion: completion))
+            deliveries.append(
+                finishLocked(events: listeners.eventEmitter == nil ? [] : markers + events, completion: completion))
         } else if let emitter = eventEmitter, !events.isEmpty || !markers.isEmpty {
             deliveries.append(AnimatorDelivery(emitter: emitter, events: markers + events))
         }
@@ -338,9 +360,11 @@ public class _AnimatorCore: @unchecked Sendable {
     /// Records the completion and takes the handlers to call.
     func finishLocked(events: [AnimatorEvent], completion: Completion) -> AnimatorDelivery {
         completionRecord = completion
-        let handlers = completionHandlers
-        completionHandlers = []
-        return AnimatorDelivery(emitter: eventEmitter, events: events, completion: completion, handlers: handlers)
+        guard let listeners else { return AnimatorDelivery(emitter: nil, events: events, completion: completion) }
+        let handlers = listeners.completionHandlers
+        listeners.completionHandlers = []
+        return AnimatorDelivery(
+            emitter: listeners.eventEmitter, events: events, completion: completion, handlers: handlers)
     }
 
     /// Writes every animation's value at the current position into the state, queues the state
@@ -385,19 +409,6 @@ public class _AnimatorCore: @unchecked Sendable {
     /// group): the animator's generic part, for closures and states that hold references.
     func applyWholeStateLocked(fraction: Double, markers: inout [AnimatorEvent]) {
         preconditionFailure("an animator applies its whole state itself")
-    }
-
-    /// Records the markers an entry passes on its way to `progress`, and its new progress.
-    static func passMarkers(of entry: inout Entry, to progress: Double, into events: inout [AnimatorEvent]) {
-        if !entry.markers.isEmpty {
-            let from = entry.lastProgress * entry.clipDuration
-            let to = progress * entry.clipDuration
-            for marker in entry.markers
-            where (from < marker.time && marker.time <= to) || (to <= marker.time && marker.time < from) {
-                events.append(marker.event)
-            }
-        }
-        entry.lastProgress = progress
     }
 
     /// The eased progress of an entry starting at fraction `start`, at the animator's fraction

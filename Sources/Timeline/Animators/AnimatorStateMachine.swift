@@ -81,12 +81,12 @@ struct AnimatorStateMachine: Sendable {
             let wasPaused = phase == .paused && hasStarted
             if delay > 0 {
                 phase = .waiting(until: clock + delay)
-                return wasPaused ? MachineEvents(.resumed) : MachineEvents()
+                return wasPaused ? .resumed : MachineEvents()
             }
             phase = .running
             anchor(at: clock)
             defer { hasStarted = true }
-            return MachineEvents(wasPaused ? .resumed : .started)
+            return wasPaused ? .resumed : .started
         case .waiting, .running, .completed:
             return MachineEvents()
         }
@@ -97,10 +97,10 @@ struct AnimatorStateMachine: Sendable {
         case .running:
             position = position(at: clock)
             phase = .paused
-            return MachineEvents(.paused)
+            return .paused
         case .waiting, .inactive:
             phase = .paused
-            return MachineEvents(.paused)
+            return .paused
         case .paused, .completed:
             return MachineEvents()
         }
@@ -235,6 +235,20 @@ struct MachineEvents: Sequence {
     init(_ event: AnimatorEvent) {
         append(event)
     }
+
+    /// One event by its code (see ``append(_:)``): what a start or a pause reports, made without
+    /// an ``AnimatorEvent`` to switch over and destroy.
+    private init(code: UInt32) {
+        packed = code
+        count = 1
+    }
+
+    /// `started`.
+    static var started: MachineEvents { MachineEvents(code: 1) }
+    /// `paused`.
+    static var paused: MachineEvents { MachineEvents(code: 2) }
+    /// `resumed`.
+    static var resumed: MachineEvents { MachineEvents(code: 3) }
 
     var isEmpty: Bool { count == 0 }
 

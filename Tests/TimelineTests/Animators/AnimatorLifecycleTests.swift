@@ -337,6 +337,78 @@ struct AnimatorLifecycleTests {
         // The clock, its animators and their group are gone together.
         #expect(released == nil)
     }
+
+    @Test("each clip reports its own markers, among numbers and clips without any, added before or during the run")
+    func eachClipReportsItsOwnMarkers() throws {
+        struct Trio: Sendable { var a = 0.0, b = 0.0, c = 0.0 }
+        let clock = ManualClock()
+        let animator = try Animator(duration: 2, initialValue: Trio(), clock: clock)
+        // Closure 0: a clip with no markers; then a number; then closure 1, whose label is at
+        // half its 2 s: half the animator's 2 s.
+        try animator.addAnimations(Clip(try Track<Double>(startingAt: 0, segments: [TrackSegment(to: 1, duration: 4)]), \Trio.a))
+        try animator.addAnimation(\.b, to: 10)
+        var second = Choreography<Trio>()
+        try second.add(Clip(try Track<Double>(startingAt: 0, segments: [TrackSegment(to: 1, duration: 2)]), \Trio.b))
+        try second.addLabel("second", at: .time(1))
+        try animator.addAnimations(second.clip)
+        let events = Inbox<AnimatorEvent>()
+        animator.addEventHandler { events.append($0) }
+        try animator.start()
+        clock.advance(to: .milliseconds(900))
+        #expect(events.all == [.started])
+        clock.advance(to: .seconds(1))
+        #expect(events.all == [.started, .marker("second")])
+        // Added at 1 s: a 4 s clip over the remaining 1 s, its label at 3 s: at 1.75 s.
+        var third = Choreography<Trio>()
+        try third.add(Clip(try Track<Double>(startingAt: 0, segments: [TrackSegment(to: 1, duration: 4)]), \Trio.c))
+        try third.addLabel("third", at: .time(3))
+        try animator.addAnimations(third.clip)
+        clock.advance(to: .milliseconds(1500))
+        // Halfway through its window: clip time 2 of 4, so c = 0.5. The first clip, 4 s over the
+        // animator's 2 s, is at clip time 3: a = 0.75.
+        #expect(close(animator.state.value.c, 0.5))
+        #expect(close(animator.state.value.a, 0.75))
+        clock.advance(to: .milliseconds(1700))
+        #expect(events.all == [.started, .marker("second")])
+        clock.advance(to: .milliseconds(1800))
+        #expect(events.all == [.started, .marker("second"), .marker("third")])
+        clock.advance(to: .seconds(2))
+        #expect(events.all == [
+            .started, .marker("second"), .marker("third"),
+            .completed(Completion(finished: true, position: .end, fractionComplete: 1)),
+        ])
+    }
+
+    @Test("animators that finish in a tick are let go after it, once, tick after tick; one still held stays whole")
+    func finishedAnimatorsAreLetGoOnceEachTick() throws {
+        let clock = ManualClock()
+        let completions = Locked<[Double]>([])
+        var freed: [() -> Bool] = []
+        let held = try Animator(duration: 0.25, initialValue: Gauge(), clock: clock)
+        try held.addAnimation(\.scale, to: 5)
+        try held.start()
+        for duration in [0.5, 0.5, 1, 1.5] {
+            let animator = try Animator(duration: duration, initialValue: Gauge(), clock: clock)
+            try animator.addAnimation(\.scale, to: 2)
+            animator.addCompletion { _ in completions.withLock { $0.append(duration) } }
+            try animator.start()
+            weak let weakly = animator
+            freed.append { weakly == nil }
+        }
+        clock.advance(to: .milliseconds(250))
+        #expect(held.completion?.finished == true)
+        #expect(freed.map { $0() } == [false, false, false, false])
+        clock.advance(to: .milliseconds(500))
+        #expect(freed.map { $0() } == [true, true, false, false])
+        clock.advance(to: .seconds(1))
+        #expect(freed.map { $0() } == [true, true, true, false])
+        clock.advance(to: .seconds(2))
+        #expect(freed.map { $0() } == [true, true, true, true])
+        #expect(completions.withLock { $0 } == [0.5, 0.5, 1, 1.5])
+        // Released once when it finished, in the first tick: still the app's, with its value.
+        #expect(held.state.value.scale == 5)
+        #expect(held.completion == Completion(finished: true, position: .end, fractionComplete: 1))
+    }
 }
 
 /// A timing curve that starts a quarter of the way: `0.25 + 0.75 x`.

@@ -35,30 +35,34 @@ public class _AnimatorCore: @unchecked Sendable {
         var lane: Lane { Lane(startFraction: startFraction, from: from, to: to, word: offset >> 3) }
     }
 
-    /// An animator's entries: the first held inline, the others in an array (most animators
-    /// animate one property, and then allocate nothing for their entries).
-    struct EntryList: Sendable {
+    /// An animator's entries: the first held inline, the others in a buffer of their own (most
+    /// animators animate one property, and then allocate nothing for their entries, and free
+    /// nothing: entries are plain data, and an animator of one holds no reference for them).
+    struct EntryList: ~Copyable {
         private var first = Entry(startFraction: 0)
-        private var others: [Entry] = []
+        /// The entries after the first (`count - 1` of them, room for `othersCapacity`).
+        private var others: UnsafeMutablePointer<Entry>?
+        private var othersCapacity = 0
         /// The number of entries.
         private(set) var count = 0
+
+        init() {}
+
+        deinit { others?.deallocate() }
 
         /// Whether there are none.
         var isEmpty: Bool { count == 0 }
 
-        /// The first entry's lane (there must be an entry), read in place: the entry (and its
-        /// markers) is not copied.
+        /// The first entry's lane (there must be an entry), read in place.
         var firstLane: Lane { first.lane }
 
-        /// Calls `body` with each entry and its index, in order, in place: no entry (nor its
-        /// markers) is copied.
+        /// Calls `body` with each entry and its index, in order, in place.
         @inline(__always)
         mutating func updateEach(_ body: (Int, inout Entry) throws -> Void) rethrows {
             guard count > 0 else { return }
             try body(0, &first)
-            // Checked first: otherwise the empty array is made unique before the loop.
-            guard count > 1 else { return }
-            for index in others.indices { try body(index + 1, &others[index]) }
+            guard count > 1, let others else { return }
+            for index in 0..<(count - 1) { try body(index + 1, &others[index]) }
         }
 
         /// Calls `body` with each entry and its index, in order, without copying them.
@@ -66,13 +70,29 @@ public class _AnimatorCore: @unchecked Sendable {
         func readEach(_ body: (Int, borrowing Entry) throws -> Void) rethrows {
             guard count > 0 else { return }
             try body(0, first)
-            guard count > 1 else { return }
-            for index in others.indices { try body(index + 1, others[index]) }
+            guard count > 1, let others else { return }
+            for index in 0..<(count - 1) { try body(index + 1, others[index]) }
         }
 
         /// Adds `entry` at the end.
         mutating func append(_ entry: Entry) {
-            if count == 0 { first = entry } else { others.append(entry) }
+            guard count > 0 else {
+                first = entry
+                count = 1
+                return
+            }
+            if count - 1 == othersCapacity {
+                // Entries are plain data: moved to a buffer twice the size (four at first).
+                let capacity = Swift.max(4, 2 * othersCapacity)
+                let grown = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+                if let others {
+                    grown.moveInitialize(from: others, count: count - 1)
+                    others.deallocate()
+                }
+                others = grown
+                othersCapacity = capacity
+            }
+            (others.unsafelyUnwrapped + (count - 1)).initialize(to: entry)
             count += 1
         }
     }

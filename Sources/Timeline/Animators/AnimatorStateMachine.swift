@@ -44,7 +44,12 @@ struct AnimatorStateMachine: Sendable {
         line = AnimatorLine(anchorClock: 0, anchorPosition: 0, velocity: 1, duration: duration)
     }
 
-    var fractionComplete: Double { duration > 0 ? position / duration : (isAtEnd ? 1 : 0) }
+    /// The position over the duration; exactly 1 at the end, known there without dividing (the
+    /// frame where an animator finishes then starts its last values' arithmetic at once).
+    var fractionComplete: Double {
+        guard duration > 0 else { return isAtEnd ? 1 : 0 }
+        return position == duration ? 1 : position / duration
+    }
 
     var isCompleted: Bool { phase == .completed }
 

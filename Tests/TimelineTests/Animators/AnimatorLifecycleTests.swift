@@ -314,6 +314,41 @@ struct AnimatorLifecycleTests {
         }
     }
 
+    @Test("one animator of ten numbers, six added before the start with delays and four while it runs, writes each")
+    func oneAnimatorOfManyNumbersWritesEach() throws {
+        struct Ten: Sendable {
+            var values: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        }
+        let properties: [any WritableKeyPath<Ten, Double> & Sendable] = [
+            \.values.0, \.values.1, \.values.2, \.values.3, \.values.4, \.values.5, \.values.6, \.values.7, \.values.8, \.values.9,
+        ]
+        let clock = ManualClock()
+        let animator = try Animator(duration: 1, initialValue: Ten(), clock: clock)
+        for index in 0..<6 {
+            try animator.addAnimation(properties[index], to: Double(10 * (index + 1)), delayFactor: 0.1 * Double(index))
+        }
+        try animator.start()
+        clock.advance(to: .milliseconds(500))
+        // Added halfway: over the remaining half, from 0.
+        for index in 6..<10 { try animator.addAnimation(properties[index], to: Double(100 + index)) }
+        clock.advance(to: .milliseconds(750))
+        let value = animator.state.value
+        for index in 0..<6 {
+            // Linear: from 0 to 10 (i + 1) over [0.1 i, 1], at 0.75.
+            let start = 0.1 * Double(index)
+            let expected = Double(10 * (index + 1)) * (0.75 - start) / (1 - start)
+            #expect(abs(value[keyPath: properties[index]] - expected) < 1e-9, "number \(index)")
+        }
+        for index in 6..<10 {
+            #expect(abs(value[keyPath: properties[index]] - Double(100 + index) / 2) < 1e-9, "number \(index)")
+        }
+        clock.advance(to: .seconds(1))
+        let last = animator.state.value
+        for index in 0..<10 {
+            #expect(last[keyPath: properties[index]] == Double(index < 6 ? 10 * (index + 1) : 100 + index), "number \(index)")
+        }
+    }
+
     @Test("a built-in clock keeps its animators' group itself, one for all, and lets it go with it")
     func builtInClocksKeepTheirGroup() throws {
         weak var released: AnimatorGroup?

@@ -316,8 +316,7 @@ public class _AnimatorCore: @unchecked Sendable {
     }
 
     /// Makes the pending numbers of a plain-data state begin from the state's words, each read
-    /// under the cell's lock (the order every writer takes them in: the group's lock, then the
-    /// cell's).
+    /// whole without locking the cell (``StateCell/number(atWord:)``).
     ///
     /// - Returns: Whether entries are still pending: those need the state's whole value.
     func activateNumbersLocked() -> Bool {
@@ -327,7 +326,7 @@ public class _AnimatorCore: @unchecked Sendable {
             guard entry.isPending else { return }
             if isPlainState, entry.closure < 0 {
                 entry.isPending = false
-                entry.from = cell.lockedNumber(atWord: entry.offset >> 3)
+                entry.from = cell.number(atWord: entry.offset >> 3)
             } else {
                 needsValue = true
             }

@@ -69,7 +69,9 @@ struct AnimatorStateMachine: Sendable {
 
     /// Stops following a motion and runs on a line through the current position at `clock`.
     private mutating func anchor(at clock: Double) {
-        drive = nil
+        // Checked first: most animators never follow a motion, and clearing an empty box still
+        // released it.
+        if isFollowingMotion { drive = nil }
         anchorLine(at: clock)
     }
 

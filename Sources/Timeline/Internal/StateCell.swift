@@ -187,13 +187,12 @@ struct StateCell: @unchecked Sendable {
         words[index].store(value.bitPattern, ordering: .relaxed)
     }
 
-    /// The `Double` at word `index`, read under the lock (a number of a plain-data value, read
-    /// whole as of one write), by a writer that holds its group's lock (see
-    /// ``lockAsGroupWriter()``).
-    func lockedNumber(atWord index: Int) -> Double {
-        let sequence = lockAsGroupWriter()
-        defer { unlock(from: sequence) }
-        return Double(bitPattern: words[index].load(ordering: .relaxed))
+    /// The `Double` at word `index` (a number of a plain-data value), without locking: one word
+    /// is stored whole by every writer, so it is never read half-written, and a number needs no
+    /// other word to agree with. Starting an animator of a group-owned state then writes nothing
+    /// to the cell, and of a shared one takes no lock.
+    func number(atWord index: Int) -> Double {
+        Double(bitPattern: words[index].load(ordering: .relaxed))
     }
 
     /// Stores a plain-data value (the cell must be locked): its bytes word by word, the last

@@ -46,12 +46,9 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
 
     /// The animations that need the state's type (clips, other value types).
     final class TypedAnimations {
-        /// By index: each takes its progress, whether the progress moved backwards since the last
-        /// frame, and the state.
-        var closures: [@Sendable (Double, Bool, inout Root) -> Void] = []
-        /// The markers of the clips among ``closures``, by the closure's index (a clip with no
-        /// markers has none here).
-        var clipMarkers: [Int: ClipMarkers] = [:]
+        /// By index: each takes its progress, the progress of the frame before, the state, and
+        /// the events a clip's markers passed on the way are added to.
+        var closures: [TypedApply] = []
         /// The makers of animations added before the start, made from the state at the start
         /// (their pending entries hold their indices).
         var deferred: [@Sendable (Root, Double) -> Animation] = []
@@ -80,16 +77,18 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         }
     }
 
-    /// An animation as it is added: its entry, its closure if it needs the state's type, and a
-    /// clip's markers.
+    /// An animation that needs the state's type: it takes its progress, the progress of the
+    /// frame before, the state, and the events a clip's markers passed on the way are added to.
+    typealias TypedApply = @Sendable (Double, Double, inout Root, inout [AnimatorEvent]) -> Void
+
+    /// An animation as it is added: its entry, and its closure if it needs the state's type.
     struct Animation: Sendable {
         var entry: AnimatorProgram.Entry
-        var apply: (@Sendable (Double, Bool, inout Root) -> Void)?
-        var markers: ClipMarkers? = nil
+        var apply: TypedApply?
     }
 
     /// A clip's markers, as events at clip times, and the clip's length: what an animation that
-    /// plays the clip reports as it passes them.
+    /// plays the clip reports as it passes them (held by its closure).
     struct ClipMarkers: Sendable {
         var events: [(time: Double, event: AnimatorEvent)]
         var clipDuration: Double
@@ -211,7 +210,6 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         if let apply = animation.apply {
             let typed = typedAnimations
             entry.closure = typed.closures.count
-            if let markers = animation.markers { typed.clipMarkers[entry.closure] = markers }
             typed.closures.append(apply)
         }
         return entry
@@ -231,11 +229,8 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
             let progress = shared.progress(startingAt: entry.startFraction) {
                 program.progress(startingAt: $0, at: fraction)
             }
-            let backwards = progress < entry.lastProgress
             if entry.closure >= 0 {
-                let typed = typed.unsafelyUnwrapped
-                typed.clipMarkers[entry.closure]?.pass(from: entry.lastProgress, to: progress, into: &markers)
-                typed.closures[entry.closure](progress, backwards, &root)
+                typed.unsafelyUnwrapped.closures[entry.closure](progress, entry.lastProgress, &root, &markers)
             } else {
                 let value = AnimatorProgram.Lane.value(from: entry.from, to: entry.to, at: progress)
                 let offset = entry.offset
@@ -286,7 +281,7 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         }
         try add(delayFactor: delayFactor) { root, start in
             let from = root[keyPath: property]
-            return Animation(entry: .init(startFraction: start)) { progress, _, root in
+            return Animation(entry: .init(startFraction: start)) { progress, _, root, _ in
                 root[keyPath: property] = from.interpolated(to: target, fraction: progress)
             }
         }
@@ -319,16 +314,16 @@ public final class Animator<Root: Sendable>: _AnimatorCore, @unchecked Sendable 
         try add(delayFactor: delayFactor) { _, start in
             Animation(
                 entry: .init(startFraction: start),
-                apply: { progress, backwards, root in
+                apply: { progress, last, root, events in
+                    clipMarkers?.pass(from: last, to: progress, into: &events)
                     // Moving back, leaves that start later show their start values, whatever
                     // their fills: cancelled or reversed to the start, every value is at its start.
-                    if backwards {
+                    if progress < last {
                         clip.applyReversed(at: progress * length, to: &root)
                     } else {
                         clip.apply(at: progress * length, to: &root)
                     }
-                },
-                markers: clipMarkers)
+                })
         }
     }
 

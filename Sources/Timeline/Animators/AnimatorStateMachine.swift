@@ -243,35 +243,52 @@ struct MachineEvents: Sequence {
         append(event)
     }
 
-    /// One event by its code (see ``append(_:)``): what a start or a pause reports, made without
-    /// an ``AnimatorEvent`` to switch over and destroy.
-    private init(code: UInt32) {
-        packed = code
-        count = 1
+    /// A state machine's event as the four bits it is packed in: one table for packing, for
+    /// unpacking, and for the events a start or a pause makes without an ``AnimatorEvent``.
+    private enum Code: UInt32 {
+        case started = 1, paused, resumed, reversedForwards, reversedBackwards
+
+        var event: AnimatorEvent {
+            switch self {
+            case .started: .started
+            case .paused: .paused
+            case .resumed: .resumed
+            case .reversedForwards: .reversed(false)
+            case .reversedBackwards: .reversed(true)
+            }
+        }
+    }
+
+    /// One event, made from its code (a start's or a pause's: no ``AnimatorEvent`` made,
+    /// switched over and destroyed).
+    private init(_ code: Code) {
+        append(code)
     }
 
     /// `started`.
-    static var started: MachineEvents { MachineEvents(code: 1) }
+    static var started: MachineEvents { MachineEvents(Code.started) }
     /// `paused`.
-    static var paused: MachineEvents { MachineEvents(code: 2) }
+    static var paused: MachineEvents { MachineEvents(Code.paused) }
     /// `resumed`.
-    static var resumed: MachineEvents { MachineEvents(code: 3) }
+    static var resumed: MachineEvents { MachineEvents(Code.resumed) }
 
     var isEmpty: Bool { count == 0 }
 
     /// Appends one of the state machine's events (`started`, `paused`, `resumed`, `reversed`).
     mutating func append(_ event: AnimatorEvent) {
-        let code: UInt32
         switch event {
-        case .started: code = 1
-        case .paused: code = 2
-        case .resumed: code = 3
-        case .reversed(false): code = 4
-        case .reversed(true): code = 5
+        case .started: append(Code.started)
+        case .paused: append(Code.paused)
+        case .resumed: append(Code.resumed)
+        case .reversed(false): append(Code.reversedForwards)
+        case .reversed(true): append(Code.reversedBackwards)
         case .marker, .repeated, .completed: preconditionFailure("not a state machine's event: \(event)")
         }
+    }
+
+    private mutating func append(_ code: Code) {
         precondition(count < 8, "a state machine reports at most eight events at once")
-        packed |= code << (4 * UInt32(count))
+        packed |= code.rawValue << (4 * UInt32(count))
         count += 1
     }
 
@@ -291,13 +308,7 @@ struct MachineEvents: Sequence {
                 packed >>= 4
                 remaining -= 1
             }
-            switch packed & 0xF {
-            case 1: return .started
-            case 2: return .paused
-            case 3: return .resumed
-            case 4: return .reversed(false)
-            default: return .reversed(true)
-            }
+            return Code(rawValue: packed & 0xF).unsafelyUnwrapped.event
         }
     }
 }

@@ -1,5 +1,5 @@
 import CadenceBenchmarks
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Timeline
 import TimelinePlugins

@@ -1,6 +1,4 @@
-import CadenceBenchmarks
-import Timeline
-import TimelineHost
+package import Timeline
 import TimelinePlugins
 
 /// Why a command line was rejected (exit status 2).
@@ -23,15 +21,15 @@ public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A command's arguments: options (`--name value`, `--name=value`), flags and positionals.
-struct ArgumentList {
-    let command: String
-    private(set) var positionals: [String] = []
+package struct ArgumentList {
+    package let command: String
+    package private(set) var positionals: [String] = []
     private var options: [String: String] = [:]
     private var flags: Set<String> = []
     private var seen: [String] = []
 
     /// Parses `arguments` for a command with the given options (taking a value) and flags.
-    init(
+    package init(
         _ arguments: [String], command: String, options allowedOptions: [String], flags allowedFlags: [String]
     ) throws(UsageError) {
         self.command = command
@@ -79,31 +77,31 @@ struct ArgumentList {
         }
     }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    package func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// The same arguments with option `name` set to `value` (`nil`: removed).
-    func setting(_ name: String, to value: String?) -> ArgumentList {
+    package func setting(_ name: String, to value: String?) -> ArgumentList {
         var copy = self
         copy.options[name] = value
         return copy
     }
 
     /// The same arguments with `flag` given or not.
-    func setting(flag: String, _ given: Bool) -> ArgumentList {
+    package func setting(flag: String, _ given: Bool) -> ArgumentList {
         var copy = self
         if given { copy.flags.insert(flag) } else { copy.flags.remove(flag) }
         return copy
     }
 
     /// Every option as `name=value` and every flag as `--name`, sorted, except `excluded`.
-    func settings(excluding excluded: Set<String>) -> [String] {
+    package func settings(excluding excluded: Set<String>) -> [String] {
         (options.filter { !excluded.contains($0.key) }.map { "\($0.key)=\($0.value)" }
             + flags.filter { !excluded.contains($0) }.map { "--" + $0 }).sorted()
     }
 
-    func string(_ name: String) -> String? { options[name] }
+    package func string(_ name: String) -> String? { options[name] }
 
-    func double(_ name: String) throws(UsageError) -> Double? {
+    package func double(_ name: String) throws(UsageError) -> Double? {
         guard let text = options[name] else { return nil }
         guard let value = Double(text), value.isFinite else {
             throw UsageError("'--\(name)' needs a finite number, got '\(Self.excerpt(text))'", command: command)
@@ -111,7 +109,7 @@ struct ArgumentList {
         return value
     }
 
-    func positiveInt(_ name: String, maximum: Int = Int.max) throws(UsageError) -> Int? {
+    package func positiveInt(_ name: String, maximum: Int = Int.max) throws(UsageError) -> Int? {
         guard let text = options[name] else { return nil }
         guard let value = Int(text), value > 0, value <= maximum else {
             if let value = Int(text), value > maximum {
@@ -122,7 +120,7 @@ struct ArgumentList {
         return value
     }
 
-    func frameRate() throws(UsageError) -> FrameRate? {
+    package func frameRate() throws(UsageError) -> FrameRate? {
         guard let value = try double("fps") else { return nil }
         guard let rate = FrameRate(framesPerSecond: value) else {
             throw UsageError("'--fps' needs a number greater than 0 and at most 100000, got '\(Self.excerpt(string("fps")!))'", command: command)
@@ -131,7 +129,7 @@ struct ArgumentList {
     }
 
     /// `--frames A..B` (or `A...B`, or a single frame `A`), with `0 <= A <= B <= 2^31 - 1`.
-    func frameRange() throws(UsageError) -> ClosedRange<Int>? {
+    package func frameRange() throws(UsageError) -> ClosedRange<Int>? {
         guard let text = options["frames"] else { return nil }
         let bounds: [Substring]
         if let range = text.firstRange(of: "...") ?? text.firstRange(of: "..") {
@@ -151,12 +149,12 @@ struct ArgumentList {
     }
 
     /// `text`, shortened by ``InputExcerpt`` so that an error never repeats a huge argument.
-    static func excerpt(_ text: String) -> String {
+    static package func excerpt(_ text: String) -> String {
         InputExcerpt.excerpt(text)
     }
 
     /// `--size WxH`.
-    func size() throws(UsageError) -> Size? {
+    package func size() throws(UsageError) -> Size? {
         guard let text = options["size"] else { return nil }
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
@@ -167,7 +165,7 @@ struct ArgumentList {
         return Size(width: width, height: height)
     }
 
-    func requireNoPositionals() throws(UsageError) {
+    package func requireNoPositionals() throws(UsageError) {
         if let extra = positionals.first {
             throw UsageError("unexpected argument '\(Self.excerpt(extra))'", command: command)
         }

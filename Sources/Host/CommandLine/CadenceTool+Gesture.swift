@@ -1,6 +1,7 @@
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceHostCore
+import CadenceIO
 
 extension CadenceTool {
     /// `cadence gesture decay|inertia|rubber-band [options]`: samples the motions of the gesture

@@ -1,6 +1,8 @@
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceGolden
+import CadenceHostCore
+import CadenceIO
 
 extension CadenceTool {
     /// `cadence golden record|check [FILE…] [--preset NAMES|all] [--dir DIR] …`: golden tests of

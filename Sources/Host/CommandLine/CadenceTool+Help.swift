@@ -1,7 +1,7 @@
-import CadenceBenchmarks
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceGolden
+import CadenceHostCore
 
 extension CadenceTool {
     /// The help text of a command.

@@ -1,7 +1,8 @@
-import CadenceBenchmarks
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceFarm
+import CadenceHostCore
+import CadenceIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,8 @@
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceHostCore
+import CadenceIO
+import CadenceLottie
 
 extension CadenceTool {
     /// `cadence lottie values FILE… [--frames A,B,…] [--step S] [--compat lottie-web]`: every

@@ -1,7 +1,7 @@
-import CadenceBenchmarks
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceHostCore
+import CadenceIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,7 +1,7 @@
-import CadenceBenchmarks
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceHostCore
+import CadenceIO
 
 extension CadenceTool {
     mutating func preset(_ arguments: [String]) throws {
@@ -74,7 +74,7 @@ extension CadenceTool {
             identity: RenderIdentity(source: "preset \(Preset.name)", bytes: Array(Preset.name.utf8), list: list))
     }
 
-    static func unknownPreset(_ name: String) -> UsageError {
+    static package func unknownPreset(_ name: String) -> UsageError {
         UsageError("unknown preset '\(ArgumentList.excerpt(name))'; presets: \(PresetCatalog.names.joined(separator: ", "))", command: "preset")
     }
 

@@ -1,7 +1,6 @@
-import CadenceBenchmarks
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceHostCore
 
 extension CadenceTool {
     /// The output formats of `render`, `play` and `preset`.

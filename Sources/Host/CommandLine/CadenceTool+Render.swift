@@ -1,7 +1,8 @@
-import CadenceBenchmarks
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceHostCore
+import CadenceIO
+import CadenceLottie
 
 /// A text output behind an existential, so that generic sinks can write to it.
 struct OutputBox: TextOutput {

@@ -1,7 +1,7 @@
-import CadenceBenchmarks
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceHostCore
+import CadenceIO
 
 extension CadenceTool {
     mutating func curve(_ arguments: [String]) throws {

@@ -1,7 +1,8 @@
-import CadenceBenchmarks
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceFarm
+import CadenceHostCore
+import CadenceIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,7 +15,7 @@ import Darwin
 struct RenderIdentity {
     /// `document card.json` or `preset card-expand`, for messages.
     var source: String
-    /// A hash of the document's bytes (or the preset's name): ``BenchmarkWorkload/fingerprint(of:)``.
+    /// A hash of the document's bytes (or the preset's name): 64-bit FNV-1a.
     var sourceHash: String
     /// Every option but those that do not change the output (`--out`, `--jobs`, `--shard`), as
     /// `name=value` and `--flag`, sorted.
@@ -22,7 +23,7 @@ struct RenderIdentity {
 
     init(source: String, bytes: [UInt8], list: ArgumentList) {
         self.source = source
-        sourceHash = BenchmarkWorkload.fingerprint(of: bytes)
+        sourceHash = FNV1a.hex(FNV1a.bytes(bytes))
         settings = list.settings(excluding: ["out", "jobs", "shard"])
     }
 }

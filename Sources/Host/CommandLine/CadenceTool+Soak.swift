@@ -1,7 +1,7 @@
-import CadenceBenchmarks
 import Timeline
-import TimelineHost
 import TimelinePlugins
+import CadenceHostCore
+import CadenceIO
 
 /// Why a soak run failed: completions not delivered exactly once, or memory that grew.
 struct SoakFailure: Error, CustomStringConvertible {

@@ -1,7 +1,7 @@
-import CadenceBenchmarks
 public import Timeline
-public import TimelineHost
 import TimelinePlugins
+import CadenceHostCore
+public import CadenceIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -18,16 +18,21 @@ import Darwin
 /// regression, 4 on improvements only, 1 on any error.
 public struct CadenceTool {
     /// Where normal output goes.
-    var standardOutput: any TextOutput
+    package var standardOutput: any TextOutput
     /// Where errors and progress go.
-    var standardError: any TextOutput
+    package var standardError: any TextOutput
     /// Whether standard error is a terminal (progress is shown only then).
-    var showsProgress: Bool
+    package var showsProgress: Bool
     /// The plugins whose curves and segment kinds documents and options may name.
     public var plugins: PluginRegistry = .standard
     /// The scheduler variables `--shard auto/N` reads (``RenderShard/schedulerVariables``), as the
     /// process's environment has them; tests set them here.
     public var environment: [String: String] = [:]
+    /// Runs `cadence bench ARGUMENTS` in this process: set by `cadence-bench` (and by the benchmark
+    /// suite's tests), which link the suite. When `nil`, `bench` starts `cadence-bench` (built
+    /// beside this tool) and passes its output and exit status through, so that the process that
+    /// renders a user's files never links the suite's malloc counter.
+    package var runsBenchmarks: ((inout CadenceTool, [String]) throws -> Void)?
 
     /// A tool writing to the process's standard output and error.
     public static func standard() -> CadenceTool {
@@ -103,8 +108,8 @@ public struct CadenceTool {
             return 2
         } catch let error as BadInput {
             return fail(error.message, status: 2)
-        } catch let error as BenchmarkFailure {
-            return fail(error.message, status: error.isBadInput ? 2 : 1)
+        } catch let error as CommandFailure {
+            return fail(error.message, status: error.status)
         } catch let error as InputError {
             return fail(error.description, status: 2)
         } catch let error as HostLoop.RunError {
@@ -157,10 +162,24 @@ public struct CadenceTool {
 }
 
 /// Bad input that is not a document: a curve, a spring, path data (exit status 2).
-struct BadInput: Error, CustomStringConvertible {
-    var message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
+package struct BadInput: Error, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
+}
+
+/// A failure that a command reports as `cadence: error: MESSAGE` with its own exit status.
+package struct CommandFailure: Error, CustomStringConvertible {
+    /// What went wrong.
+    package var message: String
+    /// The exit status: 2 for bad input, 1 otherwise.
+    package var status: Int32
+    /// A failure with `message`, exiting with `status`.
+    package init(_ message: String, status: Int32) {
+        self.message = message
+        self.status = status
+    }
+    package var description: String { message }
 }
 
 extension String {
@@ -171,6 +190,8 @@ extension String {
 
 /// A command's exit status other than 0 that is not an error: `cadence bench --check` exits with 2
 /// on a regression and 4 on improvements only, and with 1 on any error (after reporting it).
-struct ExitStatus: Error {
-    var status: Int32
+package struct ExitStatus: Error {
+    package var status: Int32
+    /// Ends the command with `status`.
+    package init(status: Int32) { self.status = status }
 }

@@ -1,8 +1,8 @@
-import CadenceBenchmarks
 import Timeline
-import TimelineHost
 import TimelinePlugins
 import Synchronization
+import CadenceHostCore
+import CadenceIO
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,9 @@
 public import Timeline
 import TimelinePlugins
+public import CadenceHostCore
+import CadenceIO
+import CadencePNG
+package import CadenceRaster
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -414,7 +418,7 @@ public enum Golden {
     // MARK: - Files
 
     /// The golden at `path`, or `nil` when there is none.
-    static func read(_ path: String) throws(GoldenError) -> GoldenManifest? {
+    static package func read(_ path: String) throws(GoldenError) -> GoldenManifest? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return nil }

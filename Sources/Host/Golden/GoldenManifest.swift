@@ -1,5 +1,7 @@
 public import Timeline
 import TimelinePlugins
+public import CadenceHostCore
+import CadenceIO
 
 /// A golden: what a render looked like when it was approved, as a small text file that reads well
 /// in a diff.
@@ -55,7 +57,7 @@ public struct GoldenManifest: Sendable, Hashable, CustomStringConvertible {
         public var picture: Picture?
 
         /// The hash of ``values``.
-        public var valuesHash: UInt64 { GoldenHash.text(values) }
+        public var valuesHash: UInt64 { FNV1a.text(values) }
 
         /// A kept frame's record.
         public init(index: Int, time: String, values: String, picture: Picture?) {
@@ -127,7 +129,7 @@ public struct GoldenManifest: Sendable, Hashable, CustomStringConvertible {
             case .path: text += " path\n"
             }
         }
-        return GoldenHash.text(text)
+        return FNV1a.text(text)
     }
 
     /// The file's text.
@@ -137,12 +139,12 @@ public struct GoldenManifest: Sendable, Hashable, CustomStringConvertible {
             "subject \(subject)",
             "frames \(frames.lowerBound) \(frames.upperBound) fps \(frameRate.numerator)/\(frameRate.denominator)",
             "sampling every \(every) pictures \(drawsPictures ? "yes" : "no")",
-            "schema \(channelCount) channels \(GoldenHash.hex(schemaHash))",
+            "schema \(channelCount) channels \(FNV1a.hex(schemaHash))",
         ]
         for frame in sampled {
-            var line = "frame \(frame.index) time \(frame.time) values \(GoldenHash.hex(frame.valuesHash))"
+            var line = "frame \(frame.index) time \(frame.time) values \(FNV1a.hex(frame.valuesHash))"
             if let picture = frame.picture {
-                line += " pixels \(picture.width)x\(picture.height) \(GoldenHash.hex(picture.hash))"
+                line += " pixels \(picture.width)x\(picture.height) \(FNV1a.hex(picture.hash))"
             }
             lines.append(line)
             lines.append("  " + frame.values)
@@ -196,7 +198,7 @@ public struct GoldenManifest: Sendable, Hashable, CustomStringConvertible {
         self.every = every
         drawsPictures = sampling[3] == "yes"
         let schema = try header("schema")
-        guard schema.count == 3, let count = Int(schema[0]), count >= 0, schema[1] == "channels", let hash = GoldenHash.parse(schema[2])
+        guard schema.count == 3, let count = Int(schema[0]), count >= 0, schema[1] == "channels", let hash = FNV1a.parse(schema[2])
         else { throw fail("expected 'schema COUNT channels HASH'", line: lines[cursor - 1].number) }
         channelCount = count
         schemaHash = hash
@@ -209,7 +211,7 @@ public struct GoldenManifest: Sendable, Hashable, CustomStringConvertible {
             case "frame":
                 guard !sampled.isEmpty || events.isEmpty else { throw fail("a 'frame' line after the events") }
                 guard words.count == 6 || words.count == 9, words[2] == "time", words[4] == "values",
-                      let index = Int(words[1]), frames.contains(index), let valuesHash = GoldenHash.parse(words[5])
+                      let index = Int(words[1]), frames.contains(index), let valuesHash = FNV1a.parse(words[5])
                 else { throw fail("expected 'frame INDEX time T values HASH [pixels WxH HASH]' with INDEX in \(first)...\(last)") }
                 if let previous = sampled.last, previous.index >= index {
                     throw fail("frame \(index) comes after frame \(previous.index): frames go in increasing order")
@@ -218,7 +220,7 @@ public struct GoldenManifest: Sendable, Hashable, CustomStringConvertible {
                 if words.count == 9 {
                     let size = words[7].split(separator: "x")
                     guard words[6] == "pixels", size.count == 2, let width = Int(size[0]), let height = Int(size[1]),
-                          width > 0, height > 0, let pixelHash = GoldenHash.parse(words[8])
+                          width > 0, height > 0, let pixelHash = FNV1a.parse(words[8])
                     else { throw fail("expected 'pixels WIDTHxHEIGHT HASH' at the end of the frame line") }
                     picture = Picture(width: width, height: height, hash: pixelHash)
                 }

@@ -1,5 +1,6 @@
 import Timeline
 import TimelinePlugins
+import CadenceIO
 
 /// How a render differs from its golden: the first differing frame in detail, the other differing
 /// frames by index, and the events.

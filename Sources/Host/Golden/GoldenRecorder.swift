@@ -1,6 +1,9 @@
 import Timeline
 import TimelinePlugins
 import Dispatch
+package import CadenceHostCore
+import CadenceIO
+package import CadenceRaster
 
 /// The sink that makes a golden of a render: the values of the kept frames as JSON Lines prints
 /// them, their pictures' hashes, and every event.
@@ -102,7 +105,7 @@ package struct GoldenRecorder: FrameSink {
         for (worker, frame) in zip(busy, pending) {
             mutatePicture?(frame.index, &worker.picture)
             let picture = worker.picture
-            let hash = picture.bytes.withUnsafeBytes { GoldenHash.words($0) }
+            let hash = picture.bytes.withUnsafeBytes { FNV1a.words($0) }
             let record = GoldenManifest.Picture(width: picture.width, height: picture.height, hash: hash)
             let position = sampled.lastIndex { $0.index == frame.index }!
             sampled[position].picture = record

@@ -1,5 +1,6 @@
 import Timeline
 import TimelinePlugins
+public import CadenceHostCore
 
 /// Which frames of a render a golden keeps, and whether it draws them.
 ///

@@ -1,5 +1,6 @@
 import Timeline
 import TimelinePlugins
+public import CadenceIO
 
 /// A Lottie (Bodymovin) animation's layers and their transforms, read from its JSON and evaluated
 /// at any composition frame as lottie-web evaluates them (Docs/Lottie.md).
@@ -42,7 +43,7 @@ public struct LottieAnimation: Sendable {
 
     /// One layer.
     struct Layer: Sendable {
-        var name: String?
+        package var name: String?
         var index: Int?
         var type: Int
         var parent: Int?

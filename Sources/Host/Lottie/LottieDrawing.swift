@@ -1,3 +1,4 @@
+import CadenceIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,7 @@
 public import Timeline
 import TimelinePlugins
+public import CadenceHostCore
+public import CadenceIO
 
 /// One frame of what a Lottie file draws: each placed layer's matrix in the composition's
 /// coordinates and its opacity (a precomposition's multiplies its layers'), from the compiled

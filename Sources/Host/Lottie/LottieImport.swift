@@ -1,5 +1,7 @@
 import TimelinePlugins
 import Timeline
+public import CadenceHostCore
+public import CadenceIO
 
 /// A Lottie animation as a Cadence timeline document: the file's frame number (`lottie.frame`),
 /// every layer's world matrix and opacity as tracks, what its fills and strokes draw as path, colour and opacity tracks, each layer placed in

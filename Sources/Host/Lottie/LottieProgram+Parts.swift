@@ -223,7 +223,7 @@ extension LottieProgram {
         let animation: LottieAnimation
         var elements: [Element] = []
         var paths: [String] = []
-        var names: [String?] = []
+        package var names: [String?] = []
         var worldOrder: [Int32] = []
         var properties: [Property] = []
         var times: [Double] = []

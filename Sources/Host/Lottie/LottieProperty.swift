@@ -41,7 +41,7 @@ struct LottieProperty: Sendable {
     /// A keyframe's easing handles as written (`o` and `i`), and its cache name `n`.
     struct RawEasing: Sendable {
         var outX: RawNumber, outY: RawNumber, inX: RawNumber, inY: RawNumber
-        var name: String?
+        package var name: String?
     }
 
     /// One keyframe.

@@ -1,5 +1,6 @@
 public import Timeline
 import TimelinePlugins
+public import CadenceHostCore
 
 /// A Lottie animation as a ``FrameSource``: every layer's world matrix, opacity and whether it is
 /// shown, frame by frame, from its ``LottieProgram`` (what `cadence render FILE.json` streams for a

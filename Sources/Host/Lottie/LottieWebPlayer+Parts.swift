@@ -251,7 +251,7 @@ extension LottieWebPlayer {
     /// One animatable property as lottie-web holds it: its shown value `v` (what changed by more
     /// than 0.00001), its interpolated value `pv`, and the caches of its last evaluation.
     struct Property: Sendable {
-        let source: LottieProperty
+        package let source: LottieProperty
         /// Stored in a `Float32Array` (lottie-web's multidimensional properties).
         let isVector: Bool
         let mult: Double

@@ -3,7 +3,8 @@
 public import Testing
 public import Timeline
 import TimelinePlugins
-public import TimelineHost
+public import CadenceGolden
+public import CadenceHostCore
 
 #if canImport(Glibc)
 import Glibc

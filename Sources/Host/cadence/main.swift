@@ -1,9 +1,7 @@
 // The `cadence` command-line tool. Everything it does lives in CadenceCommandLine's `CadenceTool`,
 // so that tests can run the same code in-process.
 import CadenceCommandLine
-import Timeline
-import TimelinePlugins
-import TimelineHost
+import CadenceIO
 
 #if canImport(Glibc)
 import Glibc

@@ -4,7 +4,8 @@
 import FuzzDriver
 import Timeline
 import TimelinePlugins
-import TimelineHost
+import CadenceHostCore
+import CadenceIO
 
 runFuzzer("FuzzDocument") { data, count in
     guard let document = try? TimelineDocument(parsing: fuzzText(data, count)) else { return 0 }

@@ -10,7 +10,9 @@
 import FuzzDriver
 import Timeline
 import TimelinePlugins
-import TimelineHost
+import CadenceLottie
+import CadenceHostCore
+import CadenceIO
 
 runFuzzer("FuzzLottie") { data, count in
     guard let animation = try? LottieAnimation(parsing: fuzzText(data, count)) else { return 0 }

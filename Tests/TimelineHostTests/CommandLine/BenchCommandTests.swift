@@ -1,5 +1,5 @@
 import CadenceCommandLine
-import CadenceTestSupport
+import CadenceCommandHarness
 import Testing
 import Foundation
 import Timeline

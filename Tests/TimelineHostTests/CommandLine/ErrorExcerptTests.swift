@@ -1,9 +1,8 @@
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
 
 /// Errors never echo unbounded input: a 1 MB number, name or key gives an error line of at most a few hundred characters (the accepted names included) that
 /// keeps the start of the input, "…" and the input's length.

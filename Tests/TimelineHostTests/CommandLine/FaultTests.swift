@@ -1,9 +1,10 @@
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceIO
+@testable import CadenceHostCore
 
 /// A folder of its own for a test, removed at the end.
 private func scratchFolder() throws -> String {

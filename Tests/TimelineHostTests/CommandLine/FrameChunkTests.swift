@@ -1,7 +1,7 @@
 import Testing
 @testable import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceHostCore
 
 /// The lossless chunks of a video render's shards: frames round-trip exactly, and damaged data is
 /// an error, not a crash.

@@ -1,9 +1,10 @@
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceIO
+@testable import CadenceHostCore
 
 /// Every documented limit on input (Docs/Reliability.md, "Limits") gives its clear error.
 @Suite("Input limits")

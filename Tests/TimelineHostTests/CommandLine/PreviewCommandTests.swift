@@ -1,4 +1,4 @@
-import CadenceTestSupport
+import CadenceCommandHarness
 import Testing
 import Timeline
 import TimelinePlugins

@@ -1,10 +1,11 @@
 @testable import CadenceCommandLine
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceIO
+@testable import CadenceHostCore
 
 /// Render farm (issue 24): shards split by hand-computed ranges, and `cadence join` of every
 /// shard count equal to the render in one process, byte for byte; damaged, missing, repeated and

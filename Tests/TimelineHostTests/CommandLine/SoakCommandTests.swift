@@ -1,9 +1,9 @@
 @testable import CadenceCommandLine
-import CadenceTestSupport
+import CadenceCommandHarness
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceHostCore
 
 /// `cadence soak`: a short run delivers every completion exactly once, and bad options are errors.
 @Suite("The soak command")

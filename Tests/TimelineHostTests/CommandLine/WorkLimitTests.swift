@@ -1,10 +1,10 @@
 @testable import CadenceCommandLine
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceHostCore
 
 /// A source that counts the frames it evaluates: its value is the frame's index.
 private struct TallySource: FrameSource {

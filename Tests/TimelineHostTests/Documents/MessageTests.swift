@@ -1,8 +1,7 @@
-import CadenceTestSupport
+import CadenceCommandHarness
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
 
 /// Messages that say what the user wrote and what they meant (issue 28, item 16).
 @Suite("Messages (newcomer trial and audit)")

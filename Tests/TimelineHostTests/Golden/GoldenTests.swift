@@ -1,4 +1,4 @@
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Testing
 import Timeline
@@ -42,15 +42,15 @@ struct GoldenTests {
     @Test("the hashes are 64-bit FNV-1a: the published test vectors")
     func hashes() {
         // From the FNV reference (isthe.com/chongo/tech/comp/fnv): FNV-1a 64 of "", "a", "foobar".
-        #expect(GoldenHash.text("") == 0xCBF2_9CE4_8422_2325)
-        #expect(GoldenHash.text("a") == 0xAF63_DC4C_8601_EC8C)
-        #expect(GoldenHash.text("foobar") == 0x8594_4171_F739_67E8)
-        #expect(GoldenHash.hex(0xAF63_DC4C_8601_EC8C) == "af63dc4c8601ec8c" && GoldenHash.hex(1) == "0000000000000001")
-        #expect(GoldenHash.parse("af63dc4c8601ec8c") == 0xAF63_DC4C_8601_EC8C)
-        #expect(GoldenHash.parse("AF63DC4C8601EC8C") == nil && GoldenHash.parse("123") == nil)
+        #expect(FNV1a.text("") == 0xCBF2_9CE4_8422_2325)
+        #expect(FNV1a.text("a") == 0xAF63_DC4C_8601_EC8C)
+        #expect(FNV1a.text("foobar") == 0x8594_4171_F739_67E8)
+        #expect(FNV1a.hex(0xAF63_DC4C_8601_EC8C) == "af63dc4c8601ec8c" && FNV1a.hex(1) == "0000000000000001")
+        #expect(FNV1a.parse("af63dc4c8601ec8c") == 0xAF63_DC4C_8601_EC8C)
+        #expect(FNV1a.parse("AF63DC4C8601EC8C") == nil && FNV1a.parse("123") == nil)
         // Words: eight bytes at a time, then the tail, then the length (trailing zeros count).
         let zeros7 = [UInt8](repeating: 0, count: 7), zeros8 = [UInt8](repeating: 0, count: 8)
-        #expect(zeros7.withUnsafeBytes(GoldenHash.words) != zeros8.withUnsafeBytes(GoldenHash.words))
+        #expect(zeros7.withUnsafeBytes(FNV1a.words) != zeros8.withUnsafeBytes(FNV1a.words))
     }
 
     @Test("a manifest reads back as written, and its events and pictures are there")

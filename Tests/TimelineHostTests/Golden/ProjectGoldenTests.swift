@@ -5,7 +5,7 @@ import Timeline
 import TimelinePlugins
 import TimelineHost
 
-/// Cadence's own goldens (`Goldens/PLATFORM/` beside this file): every preset in each of its
+/// Cadence's own goldens (`Tests/Goldens/PLATFORM/`, outside every target's folder): every preset in each of its
 /// operations and every example document under `Docs/examples`, values and pixels, at tolerance
 /// zero. The same files are checked by another process in CI (`cadence golden check`,
 /// `.ci/golden-check`). A folder per platform: the C library's maths may differ in the last place.
@@ -16,7 +16,8 @@ struct ProjectGoldenTests {
         .appendingPathComponent("../../../Docs/examples").standardized.path
 
     /// This platform's goldens.
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Goldens/" + Golden.platform
+    static let goldens = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/Goldens/" + Golden.platform
 
     static let documents: [String] = (try? FileManager.default.contentsOfDirectory(atPath: examples))?
         .filter { $0.hasSuffix(".json") }.sorted() ?? []

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceLottie
 
 /// Precompositions, 3D layers, slots and lottie-web's compatibility mode, against values worked out
 /// by hand and against numbers lottie-web 5.13.0 printed for the same file (the oracle in

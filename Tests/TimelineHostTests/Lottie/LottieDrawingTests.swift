@@ -1,9 +1,11 @@
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Testing
 import TimelinePlugins
 import Timeline
-@testable import TimelineHost
+@testable import CadenceIO
+@testable import CadenceHostCore
+@testable import CadenceLottie
 
 /// What a Lottie file draws, through its import as a timeline document: shape paths and their
 /// keyframes, rectangles, ellipses and polystars as lottie-web builds them (worked out by hand

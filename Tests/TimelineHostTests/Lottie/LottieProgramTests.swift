@@ -1,9 +1,10 @@
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceIO
+@testable import CadenceLottie
 
 /// The compiled path against the exact mode it compiles (`LottieAnimation.values(at:)`, itself
 /// checked against lottie-web by `.ci/lottie-check`): the same numbers, frame by frame.

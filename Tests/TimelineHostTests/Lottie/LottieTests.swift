@@ -1,9 +1,9 @@
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceLottie
 
 /// The Lottie reader's transforms against values worked out by hand (the agreement with lottie-web
 /// itself is `.ci/lottie-check`, against the oracle in ../shared/lottie).

@@ -1,9 +1,8 @@
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
 
 /// `cadence render|preset --format png|rgba|svg-frames|VIDEO`: folders, slices, determinism and
 /// ffmpeg's failures (issue 22, items 3 and 5).

@@ -1,7 +1,8 @@
 import Testing
 @testable import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceRaster
+@testable import CadenceHostCore
 
 /// The scene rasterizer against pixel values worked out by hand: coverage of fractional edges,
 /// source-over in 8 bits, group opacity, masks, shadows and the picture's size.

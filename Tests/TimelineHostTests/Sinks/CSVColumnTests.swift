@@ -1,9 +1,10 @@
-import CadenceTestSupport
+import CadenceCommandHarness
 import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceIO
+@testable import CadenceHostCore
 
 /// A CSV header names every column once: documents reject track names whose columns would
 /// coincide, and the CSV sink refuses such a schema from any other source.

@@ -3,7 +3,8 @@ import Testing
 import Timeline
 
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceIO
+@testable import CadenceHostCore
 
 /// Random frames of every kind of channel, and the lines the text sinks must write for them,
 /// built the plain way: with strings, `NumberFormat.string` and `Path.svgPathData`.

@@ -1,7 +1,8 @@
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceIO
+@testable import CadenceHostCore
 
 /// A seekable source of `count` frames over one scalar channel (the frame's index), with a
 /// marker event on every frame named after its index.

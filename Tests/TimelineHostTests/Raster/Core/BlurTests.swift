@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceRaster
 
 @Suite struct BlurTests {
     /// A 60×60 opaque square at (40, 40) in a 140×140 canvas, blurred; returns the largest error

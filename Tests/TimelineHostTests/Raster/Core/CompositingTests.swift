@@ -4,7 +4,7 @@
 import Testing
 @testable import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceRaster
 
 @Suite struct CompositingTests {
     typealias Pixel = PixelBuffer.Pixel

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceRaster
 
 @Suite struct PathTests {
     /// The largest distance from the true curve (sampled at 600 parameters) to the polyline.

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceRaster
 
 @Suite struct StrokerTests {
     static func strokeMask(

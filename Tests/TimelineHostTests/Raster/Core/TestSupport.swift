@@ -3,7 +3,7 @@
 import Testing
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadenceRaster
 
 enum TestSupport {
     /// A raster path of closed polygons (device space).

@@ -1,7 +1,7 @@
 import Foundation
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadencePNG
 import Testing
 import CadenceTestSupport
 

@@ -1,6 +1,6 @@
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadencePNG
 import Testing
 import CadenceTestSupport
 

@@ -1,6 +1,6 @@
 import Timeline
 import TimelinePlugins
-@testable import TimelineHost
+@testable import CadencePNG
 import Testing
 
 /// What needs no reference decoder: determinism, reuse, errors, the fixed header bytes.

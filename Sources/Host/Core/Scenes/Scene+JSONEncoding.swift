@@ -1,0 +1,120 @@
+import Timeline
+import TimelinePlugins
+public import CadenceIO
+
+extension Scene {
+    /// The scene as a document's `"scene"` object, keys that hold their default values left out.
+    ///
+    /// Reading it back gives the same scene (`try Scene(json: scene.jsonValue) == scene`) when every
+    /// colour is a whole number of 255ths, since colours are written as `"#RRGGBB"` or
+    /// `"#RRGGBBAA"`; numbers and path data are written exactly.
+    public var jsonValue: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("size", .array([.number(size.width), .number(size.height)]))
+        ]
+        if background != .white { members.append(("background", .string(background.hexString))) }
+        members.append(("layers", .array(layers.map(\.jsonValue))))
+        return .object(members)
+    }
+}
+
+extension SceneLayer {
+    /// The layer as an element of a scene's `"layers"`, keys that hold their default values left out.
+    public var jsonValue: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("name", .string(name))]
+        switch shape {
+        case .rectangle(let radius):
+            members.append(("shape", .string("rect")))
+            if radius != 0 { members.append(("cornerRadius", .number(radius))) }
+        case .oval:
+            members.append(("shape", .string("oval")))
+        case .path(let path):
+            members.append(("shape", .string("path")))
+            members.append(("path", .string(path.svgPathData)))
+            if path.fillRule != .nonZero { members.append(("fillRule", .string(path.fillRule.description))) }
+        }
+        members.append(("frame", .array([frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map(JSONValue.number))))
+        if let fill { members.append(("fill", .string(fill.hexString))) }
+        if let stroke { members.append(("stroke", .string(stroke.hexString))) }
+        if strokeWidth != 1 { members.append(("strokeWidth", .number(strokeWidth))) }
+        if opacity != 1 { members.append(("opacity", .number(opacity))) }
+        if transform != .identity { members.append(("transform", Self.json(transform))) }
+        if rotationY != 0 { members.append(("rotationY", .number(rotationY))) }
+        if zIndex != 0 { members.append(("zIndex", .number(zIndex))) }
+        if isHidden { members.append(("hidden", .bool(true))) }
+        if let mask {
+            var object: [(key: String, value: JSONValue)] = [("path", .string(mask.path.svgPathData))]
+            if mask.fillRule != .nonZero { object.append(("fillRule", .string(mask.fillRule.description))) }
+            members.append(("mask", .object(object)))
+        }
+        if let shadow {
+            var object: [(key: String, value: JSONValue)] = [
+                ("color", .string(shadow.color.hexString)), ("opacity", .number(shadow.opacity)),
+                ("radius", .number(shadow.radius)), ("offset", .array([.number(shadow.offset.x), .number(shadow.offset.y)])),
+            ]
+            if let path = shadow.path { object.append(("path", .string(path.svgPathData))) }
+            members.append(("shadow", .object(object)))
+        }
+        if !bindings.isEmpty {
+            members.append(("bind", .object(bindings.map { ($0.property.rawValue, JSONValue.string($0.channel)) })))
+        }
+        return .object(members)
+    }
+
+    private static func json(_ transform: Transform2D) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        if transform.translation != .zero {
+            members.append(("translation", .array([.number(transform.translation.x), .number(transform.translation.y)])))
+        }
+        if transform.rotation != .zero { members.append(("rotation", .number(transform.rotation.radians))) }
+        if transform.scaleX != 1 || transform.scaleY != 1 {
+            members.append(("scale", transform.scaleX == transform.scaleY
+                ? .number(transform.scaleX) : .array([.number(transform.scaleX), .number(transform.scaleY)])))
+        }
+        if transform.skew != 0 { members.append(("skew", .number(transform.skew))) }
+        return .object(members)
+    }
+}
+
+extension JSONValue {
+    /// The value as compact JSON text: keys in order, numbers that read back to the same `Double`,
+    /// and `<` written as `\u003c` so that the text can sit inside an HTML `<script>` element.
+    package var jsonText: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    private func write(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .number(let value): text += NumberFormat.string(value)
+        case .string(let value): text += JSONText.quoted(value).htmlSafe
+        case .array(let elements):
+            text += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += "," }
+                element.write(to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += "," }
+                text += JSONText.quoted(member.key).htmlSafe + ":"
+                member.value.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+}
+
+extension String {
+    /// A JSON string literal with `<` escaped as `\u003c`, so that no `</script>` can end an HTML
+    /// script element early (the same string to a JSON reader).
+    var htmlSafe: String {
+        guard contains("<") else { return self }
+        return split(separator: "<", omittingEmptySubsequences: false).joined(separator: "\\u003c")
+    }
+}

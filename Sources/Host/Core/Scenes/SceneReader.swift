@@ -1,0 +1,118 @@
+import Timeline
+import TimelinePlugins
+import CadenceIO
+
+/// Reads a document's `"scene"` object into a ``Scene``, collecting every error it finds, each
+/// with its JSON path (`scene.layers[2].frame[3]`). The format is described in `Docs/Scenes.md`.
+struct SceneReader: ErrorCollecting {
+    var errors: [DocumentError] = []
+
+    static let sceneKeys = ["size", "background", "layers"]
+    static let layerKeys = [
+        "name", "shape", "frame", "cornerRadius", "path", "fillRule", "fill", "stroke", "strokeWidth",
+        "opacity", "transform", "rotationY", "zIndex", "hidden", "mask", "shadow", "bind",
+    ]
+    static let shapeNames = ["rect", "oval", "path"]
+
+    /// Reads the scene at `cursor`; `nil` when there were errors.
+    mutating package func read(_ cursor: JSONCursor) -> Scene? {
+        guard attempt({ () throws(DocumentError) in _ = try cursor.object() }) != nil else { return nil }
+        _ = attempt { () throws(DocumentError) in try cursor.checkKeys(Self.sceneKeys) }
+        let size = attempt { () throws(DocumentError) -> Size in
+            let numbers = try Self.numbers(try cursor.required("size"), count: 2, what: "[width, height]")
+            let sizeCursor = cursor.child("size")!
+            guard numbers[0] > 0, numbers[1] > 0 else {
+                throw sizeCursor.error("width and height must be greater than 0")
+            }
+            return Size(width: numbers[0], height: numbers[1])
+        }
+        let background = attempt { () throws(DocumentError) in try cursor.child("background").map(Self.color) ?? .white }
+        var layers: [SceneLayer] = []
+        if let list = attempt({ () throws(DocumentError) in try cursor.required("layers").array() }) {
+            var names: Set<String> = []
+            for item in list {
+                // Names are checked first, so that a duplicate is reported even when a layer is invalid.
+                if case .string(let name)? = item.value["name"], !name.isEmpty, !names.insert(name).inserted {
+                    record(item.child("name")!.error("duplicate layer name \"\(InputExcerpt.excerpt(name))\""))
+                }
+                if let layer = readLayer(item) { layers.append(layer) }
+            }
+        }
+        guard errors.isEmpty, let size, let background else { return nil }
+        return Scene(size: size, background: background, layers: layers)
+    }
+
+    private mutating func readLayer(_ cursor: JSONCursor) -> SceneLayer? {
+        let before = errors.count
+        guard attempt({ () throws(DocumentError) in _ = try cursor.object() }) != nil else { return nil }
+        _ = attempt { () throws(DocumentError) in try cursor.checkKeys(Self.layerKeys) }
+        let name = attempt { () throws(DocumentError) -> String in
+            let name = try cursor.required("name")
+            let text = try name.string()
+            guard !text.isEmpty else { throw name.error("a layer name must not be empty") }
+            return text
+        }
+        let shapeName = attempt { () throws(DocumentError) -> String in
+            let shape = try cursor.required("shape")
+            let text = try shape.string()
+            guard Self.shapeNames.contains(text) else {
+                throw shape.error("unknown shape \"\(InputExcerpt.excerpt(text))\" (expected one of: \(Self.shapeNames.joined(separator: ", ")))")
+            }
+            return text
+        }
+        let shape = shapeName.flatMap { name in attempt { () throws(DocumentError) in try Self.shape(name, of: cursor) } }
+        let frame = attempt { () throws(DocumentError) -> Rect? in
+            guard let frame = cursor.child("frame") else {
+                if let shapeName, shapeName != "path" { throw cursor.error("missing required key \"frame\" (a \(shapeName) needs [x, y, width, height])") }
+                return nil
+            }
+            let numbers = try Self.numbers(frame, count: 4, what: "[x, y, width, height]")
+            guard numbers[2] >= 0, numbers[3] >= 0 else { throw frame.error("width and height must not be negative") }
+            return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        }
+        var box = (frame ?? nil) ?? .zero
+        if frame == .some(nil), case .path(let path)? = shape { box = path.bounds }
+        // The rest is read (and its errors reported) even when the name, shape or frame is wrong.
+        var layer = SceneLayer(name: name ?? "", shape: shape ?? .oval, frame: box)
+        readDetails(cursor, into: &layer)
+        return errors.count == before ? layer : nil
+    }
+
+    /// Reads everything but the name, shape and frame.
+    private mutating func readDetails(_ cursor: JSONCursor, into layer: inout SceneLayer) {
+        if let fill = cursor.child("fill") { layer.fill = attempt { () throws(DocumentError) in try Self.optionalColor(fill) } ?? nil }
+        if let stroke = cursor.child("stroke") { layer.stroke = attempt { () throws(DocumentError) in try Self.optionalColor(stroke) } ?? nil }
+        if let width = cursor.child("strokeWidth") { layer.strokeWidth = attempt { () throws(DocumentError) in try width.nonNegativeNumber() } ?? 1 }
+        if let opacity = cursor.child("opacity") { layer.opacity = attempt { () throws(DocumentError) in try Self.unit(opacity) } ?? 1 }
+        if let transform = cursor.child("transform") {
+            layer.transform = attempt { () throws(DocumentError) in try Self.transform(transform) } ?? .identity
+        }
+        if let angle = cursor.child("rotationY") { layer.rotationY = attempt { () throws(DocumentError) in try angle.number() } ?? 0 }
+        if let zIndex = cursor.child("zIndex") { layer.zIndex = attempt { () throws(DocumentError) in try zIndex.number() } ?? 0 }
+        if let hidden = cursor.child("hidden") { layer.isHidden = attempt { () throws(DocumentError) in try hidden.bool() } ?? false }
+        if let mask = cursor.child("mask") { layer.mask = attempt { () throws(DocumentError) in try Self.mask(mask) } }
+        if let shadow = cursor.child("shadow") { layer.shadow = attempt { () throws(DocumentError) in try Self.shadow(shadow) } }
+        if let bind = cursor.child("bind") { layer.bindings = readBindings(bind) }
+    }
+
+    private mutating func readBindings(_ cursor: JSONCursor) -> [(property: SceneLayer.Property, channel: String)] {
+        guard let members = attempt({ () throws(DocumentError) in try cursor.object() }) else { return [] }
+        var bindings: [(property: SceneLayer.Property, channel: String)] = []
+        for member in members {
+            let child = cursor.child(member.key)!
+            guard let property = SceneLayer.Property(rawValue: member.key) else {
+                let accepted = SceneLayer.Property.allCases.map(\.rawValue).joined(separator: ", ")
+                record(child.error("unknown property \"\(InputExcerpt.excerpt(member.key))\" (expected one of: \(accepted))"))
+                continue
+            }
+            if let channel = attempt({ () throws(DocumentError) -> String in
+                let text = try child.string()
+                guard !text.isEmpty else { throw child.error("a channel name must not be empty") }
+                return text
+            }) {
+                bindings.append((property, channel))
+            }
+        }
+        return bindings
+    }
+}

@@ -1,0 +1,241 @@
+package import Timeline
+import TimelinePlugins
+import Dispatch
+package import CadenceIO
+package import CadencePNG
+package import CadenceRaster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the pictures of a render go: the command-line tool's picture formats.
+package enum PictureDestination {
+    /// One PNG per frame in a folder, named by the frame's index zero-padded to `digits`.
+    case pngFolder(String, digits: Int)
+    /// One standalone SVG per frame in a folder, named as the PNGs are.
+    case svgFolder(String, digits: Int)
+    /// Raw RGBA8, frame after frame, straight or premultiplied.
+    case raw(any TextOutput, straight: Bool)
+    /// A video file through ffmpeg.
+    case video(VideoFormat, path: String)
+    /// A shard's lossless chunk of straight RGBA frames (``FrameChunk``), written all or nothing.
+    case chunk(path: String)
+}
+
+/// Draws every frame of a scene and writes the pictures in order: the sink behind
+/// `cadence render --format png|rgba|svg-frames|mp4|webm|gif|apng|mkv`.
+///
+/// Frames are drawn (and encoded) on every core: the sink keeps one batch of frames (one per
+/// worker), draws the batch in parallel, then writes its pictures in frame order, so memory holds
+/// a few frames whatever the render's length.
+package struct PictureSink: FrameSink {
+    package let scene: SceneDescription
+    package let destination: PictureDestination
+    package let size: PictureSize
+    package let frameRate: FrameRate
+    package let workerCount: Int
+
+    private var bound: BoundScene?
+    private var workers: [PictureWorker] = []
+    private var pending = 0
+    private var video: VideoEncoder?
+    private var chunk: FileOutput?
+    /// Where raw frames go, written in place (an output may be a value).
+    package private(set) var rawOutput: (any TextOutput)?
+    private var pixelWidth = 0
+    private var pixelHeight = 0
+
+    /// The pictures' size in pixels (known once the render has begun).
+    package var pixelSize: (width: Int, height: Int) { (pixelWidth, pixelHeight) }
+
+    package init(scene: SceneDescription, destination: PictureDestination, size: PictureSize, frameRate: FrameRate, workerCount: Int) {
+        self.scene = scene
+        self.destination = destination
+        if case .raw(let output, _) = destination { rawOutput = output }
+        self.size = size
+        self.frameRate = frameRate
+        self.workerCount = max(1, workerCount)
+    }
+
+    package mutating func begin(schema: FrameSchema) throws {
+        let bound = try BoundScene(scene, schema: schema)
+        self.bound = bound
+        let pixels = try size.pixels(for: bound.scene.size)
+        pixelWidth = pixels.width
+        pixelHeight = pixels.height
+        switch destination {
+        case .pngFolder(let folder, _), .svgFolder(let folder, _):
+            try Self.makeFolder(folder)
+        case .video(let format, let path):
+            video = try VideoEncoder(format: format, width: pixels.width, height: pixels.height, frameRate: frameRate, path: path)
+        case .chunk(let path):
+            let output = try FileOutput(replacing: path)
+            try FrameChunk.header(width: pixels.width, height: pixels.height).withUnsafeBytes { try output.write(bytes: $0) }
+            chunk = output
+        case .raw:
+            break
+        }
+        workers = (0..<workerCount).map { _ in
+            PictureWorker(scene: bound, width: pixels.width, height: pixels.height, transform: pixels.transform)
+        }
+        pending = 0
+    }
+
+    package mutating func write(_ frame: borrowing Frame) throws {
+        workers[pending].frame = copy frame
+        pending += 1
+        if pending == workers.count { try drawPending() }
+    }
+
+    package mutating func finish() throws {
+        try drawPending()
+        try video?.finish()
+        try chunk?.commit()
+        try rawOutput?.flush()
+    }
+
+    /// Draws the batch in parallel, then writes it in order.
+    private mutating func drawPending() throws {
+        guard pending > 0 else { return }
+        let batch = Array(workers[..<pending])
+        let kind = PictureWorker.Kind(destination)
+        let job = UncheckedWorkers(workers: batch)
+        if batch.count == 1 {
+            batch[0].draw(kind)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: batch.count) { index in job.workers[index].draw(kind) }
+        }
+        for worker in batch { try emit(worker) }
+        pending = 0
+    }
+
+    private mutating func emit(_ worker: PictureWorker) throws {
+        switch destination {
+        case .pngFolder(let folder, let digits):
+            try Self.writeFile(worker.encoded, to: Self.fileName(folder, worker.frame.index, digits, "png"))
+        case .svgFolder(let folder, let digits):
+            try Self.writeFile(Array(worker.svg.utf8), to: Self.fileName(folder, worker.frame.index, digits, "svg"))
+        case .raw(_, let straight):
+            let bytes = straight ? worker.straight : worker.pixels.bytes
+            try bytes.withUnsafeBytes { try rawOutput!.write(bytes: $0) }
+        case .video:
+            try worker.straight.withUnsafeBytes { try video!.write(straightRGBA: $0) }
+        case .chunk:
+            try withUnsafeBytes(of: UInt32(worker.encoded.count).littleEndian) { try chunk!.write(bytes: $0) }
+            try worker.encoded.withUnsafeBytes { try chunk!.write(bytes: $0) }
+        }
+    }
+
+    /// `folder/000042.png` for frame 42 of a render whose last frame has six digits.
+    package static func fileName(_ folder: String, _ index: Int, _ digits: Int, _ suffix: String) -> String {
+        let number = String(index)
+        let padded = String(repeating: "0", count: max(0, digits - number.count)) + number
+        return (folder.hasSuffix("/") ? folder : folder + "/") + padded + "." + suffix
+    }
+
+    /// Creates the folder and any missing parents, as `mkdir -p` does.
+    package static func makeFolder(_ folder: String) throws {
+        guard !folder.isEmpty else { throw SinkError.writeFailed(destination: "''", reason: "the folder name is empty") }
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw SinkError.writeFailed(destination: folder, reason: "it is not a folder (pictures go one file per frame into a folder)")
+            }
+            return
+        }
+        var path = folder.hasPrefix("/") ? "/" : ""
+        for component in folder.split(separator: "/") {
+            path += component + "/"
+            if stat(path, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw SinkError.writeFailed(destination: folder, reason: "\(path.dropLast()) is not a folder")
+                }
+                continue
+            }
+            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                throw SinkError.writeFailed(destination: folder, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// Writes a whole file, replacing it only once every byte is written.
+    package static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        let file = try FileOutput(replacing: path)
+        try bytes.withUnsafeBytes { try file.write(bytes: $0) }
+        try file.commit()
+    }
+}
+
+/// One worker's frame and everything it draws and encodes into, reused from batch to batch.
+package final class PictureWorker: @unchecked Sendable {
+    // Unchecked: a worker is used by one thread at a time (the batch's iteration of its index),
+    // and read by the sink only after the batch is done.
+
+    /// What a worker makes of its frame.
+    package enum Kind {
+        case png, svg, premultiplied, straight, chunk
+
+        init(_ destination: PictureDestination) {
+            switch destination {
+            case .pngFolder: self = .png
+            case .svgFolder: self = .svg
+            case .raw(_, let straight): self = straight ? .straight : .premultiplied
+            case .video: self = .straight
+            case .chunk: self = .chunk
+            }
+        }
+    }
+
+    package let scene: BoundScene
+    package var frame: Frame
+    package var rasterizer: SceneRasterizer
+    package var pixels: PixelBuffer
+    package var encoder = PNGEncoder()
+    package var encoded: [UInt8] = []
+    package var straight: [UInt8] = []
+    package var svg = ""
+
+    package init(scene: BoundScene, width: Int, height: Int, transform: AffineMatrix) {
+        self.scene = scene
+        frame = Frame(schema: scene.schema)
+        rasterizer = SceneRasterizer(scene: scene.scene, width: width, height: height, transform: transform)
+        pixels = PixelBuffer(width: width, height: height)
+    }
+
+    package func draw(_ kind: Kind) {
+        let layers = scene.layers(at: frame)
+        if kind == .svg {
+            svg = SceneSVGWriter.standalone(
+                layers, of: scene.scene, width: rasterizer.width, height: rasterizer.height, transform: rasterizer.transform)
+            return
+        }
+        rasterizer.draw(layers, into: &pixels)
+        switch kind {
+        case .png:
+            // The buffer is valid by construction: the encoder cannot fail on it.
+            try? encoder.encode(width: pixels.width, height: pixels.height, rgba: pixels.bytes, alpha: .premultiplied, into: &encoded)
+        case .straight, .chunk:
+            if straight.count != pixels.bytes.count { straight = [UInt8](repeating: 0, count: pixels.bytes.count) }
+            pixels.bytes.withUnsafeBufferPointer { source in
+                straight.withUnsafeMutableBufferPointer { target in
+                    AlphaUnpremultiplier.convertRow(source.baseAddress!, into: target.baseAddress!, pixelCount: pixels.width * pixels.height)
+                }
+            }
+            if kind == .chunk {
+                straight.withUnsafeBytes { FrameChunk.encode($0, width: pixels.width, height: pixels.height, into: &encoded) }
+            }
+        case .premultiplied, .svg:
+            break
+        }
+    }
+}
+
+/// Workers handed to `concurrentPerform`, each iteration using its own.
+private struct UncheckedWorkers: @unchecked Sendable {
+    package let workers: [PictureWorker]
+}

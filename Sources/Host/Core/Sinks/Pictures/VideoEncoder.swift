@@ -1,0 +1,148 @@
+package import Timeline
+import TimelinePlugins
+import CadenceIO
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The video and animation formats Cadence writes through `ffmpeg`.
+public enum VideoFormat: String, Sendable, CaseIterable {
+    /// H.264 in MP4, 4:2:0 (`yuv420p`), `libx264 -preset superfast -crf 20`: what every player
+    /// plays. 4:2:0 needs an even width and height: an odd one gets one more column or row, black,
+    /// at the right or bottom.
+    case mp4
+    /// VP9 in WebM with alpha (`yuva420p`), `libvpx-vp9 -crf 32 -b:v 0`.
+    case webm
+    /// An animated GIF with a palette generated from the frames (GIF delays are in 1/100 s: at a
+    /// rate whose frame lasts no whole number of hundredths, 60 fps say, frames are dropped to the
+    /// nearest rate that does, 50 fps, so that the total duration stays exact). The palette is
+    /// made from every frame, so ffmpeg holds them all: keep GIFs short.
+    case gif
+    /// Animated PNG, lossless.
+    case apng
+    /// FFV1 in Matroska, lossless: for chunks of a render that are joined later.
+    case ffv1 = "mkv"
+
+    /// What `ffmpeg` is told to write, after its input: codec, pixel format, muxer and the options
+    /// that make two renders of the same frames give the same bytes (`-fflags +bitexact`, a fixed
+    /// thread count: x264's output changes with its thread count).
+    package func outputArguments(width: Int, height: Int, frameRate: FrameRate) -> [String] {
+        let exact = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
+        switch self {
+        case .mp4:
+            let pad = width % 2 == 0 && height % 2 == 0 ? [] : ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
+            return pad + ["-c:v", "libx264", "-preset", "superfast", "-crf", "20", "-pix_fmt", "yuv420p",
+                "-threads", "2", "-movflags", "+faststart"] + exact + ["-f", "mp4"]
+        case .webm:
+            return ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "32", "-b:v", "0", "-row-mt", "0",
+                "-threads", "1", "-deadline", "good", "-cpu-used", "4"] + exact + ["-f", "webm"]
+        case .gif:
+            let rate = Self.gifRate(frameRate)
+            let resample = rate.map { "fps=\($0.numerator)/\($0.denominator)," } ?? ""
+            return ["-filter_complex",
+                "[0:v]\(resample)split[a][b];[a]palettegen=reserve_transparent=1:stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a",
+                "-loop", "0"] + exact + ["-f", "gif"]
+        case .apng:
+            return ["-c:v", "apng", "-pred", "mixed", "-plays", "0"] + exact + ["-f", "apng"]
+        case .ffv1:
+            return ["-c:v", "ffv1", "-level", "3", "-pix_fmt", "bgra", "-slices", "4", "-g", "1"] + exact + ["-f", "matroska"]
+        }
+    }
+
+    /// For a GIF at `frameRate`: `nil` when a frame lasts a whole number of hundredths of a second,
+    /// otherwise the rate to resample to, `100 / ceil(100 / fps)` frames per second.
+    package static func gifRate(_ frameRate: FrameRate) -> FrameRate? {
+        let hundredths = 100 * frameRate.denominator
+        guard hundredths % frameRate.numerator != 0 else { return nil }
+        let delay = (hundredths + frameRate.numerator - 1) / frameRate.numerator
+        return FrameRate(100, per: delay)
+    }
+}
+
+/// Writes frames to a video file through `ffmpeg`, which reads them as raw RGBA on a pipe.
+///
+/// The file appears only when every frame is written and `ffmpeg` exits with 0: until then it is a
+/// temporary file beside it (removed on failure, on an interrupt and on a crash, as `--out` does).
+/// A missing `ffmpeg` is an error that says how to install it; a broken pipe, or a non-zero exit
+/// (`-xerror`: ffmpeg otherwise accepts a truncated last frame), is an error with ffmpeg's last
+/// line.
+package final class VideoEncoder {
+    package let format: VideoFormat
+    package let width: Int
+    package let height: Int
+    private let process: ChildProcess
+    private let temporary: String
+    private let destination: String
+    private var temporarySlot: Int
+    private var committed = false
+
+    /// Starts `ffmpeg` writing `format` to a temporary file beside `path`.
+    ///
+    /// - Throws: ``SinkError/writeFailed(destination:reason:)`` when ffmpeg is not installed or
+    ///   cannot start, or the folder cannot be written.
+    package init(format: VideoFormat, width: Int, height: Int, frameRate: FrameRate, path: String) throws {
+        guard ChildProcess.isInstalled("ffmpeg") else {
+            throw SinkError.writeFailed(
+                destination: path,
+                reason: "--format \(format.rawValue) needs ffmpeg, which is not installed (on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg)")
+        }
+        guard !path.isEmpty else { throw SinkError.writeFailed(destination: "''", reason: "the file name is empty") }
+        self.format = format
+        self.width = width
+        self.height = height
+        let destination = FileOutput.followingLinks(path)
+        self.destination = destination
+        let folder = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? ""
+        let base = destination.lastIndex(of: "/").map { String(destination[destination.index(after: $0)...]) } ?? destination
+        var template = Array((folder + "." + base + ".cadence-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw SinkError.writeFailed(destination: path, reason: String(cString: strerror(errno)))
+        }
+        // A replaced file keeps its mode; a new one is 0644, as `--out` makes them.
+        var info = stat()
+        _ = fchmod(descriptor, stat(destination, &info) == 0 ? info.st_mode & 0o7777 : 0o644)
+        close(descriptor)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        self.temporary = temporary
+        let slot = TemporaryFiles.register(temporary)
+        temporarySlot = slot
+        let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-xerror", "-y",
+            "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+            "-framerate", "\(frameRate.numerator)/\(frameRate.denominator)", "-i", "pipe:0"]
+        do {
+            process = try ChildProcess("ffmpeg", arguments: input + format.outputArguments(width: width, height: height, frameRate: frameRate) + [temporary])
+        } catch {
+            unlink(temporary)
+            TemporaryFiles.unregister(slot)
+            throw error
+        }
+    }
+
+    deinit {
+        guard !committed else { return }
+        unlink(temporary)
+        TemporaryFiles.unregister(temporarySlot)
+    }
+
+    /// Writes one frame: `width × height` pixels of straight (not premultiplied) RGBA, row by row.
+    package func write(straightRGBA bytes: UnsafeRawBufferPointer) throws {
+        precondition(bytes.count == width * height * 4, "a frame of \(width)×\(height) RGBA pixels")
+        try process.write(bytes)
+    }
+
+    /// Waits for ffmpeg to finish, then renames the file over the destination.
+    package func finish() throws {
+        try process.finish()
+        guard rename(temporary, destination) == 0 else {
+            throw SinkError.writeFailed(destination: destination, reason: String(cString: strerror(errno)))
+        }
+        committed = true
+        TemporaryFiles.unregister(temporarySlot)
+        temporarySlot = -1
+    }
+}

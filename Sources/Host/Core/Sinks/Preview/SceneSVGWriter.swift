@@ -1,0 +1,133 @@
+import Timeline
+import TimelinePlugins
+import CadenceIO
+
+/// Draws resolved scene layers as SVG elements: the drawing shared by the SVG contact sheet and
+/// documented in `Docs/Scenes.md` (the HTML preview's script draws the same elements).
+///
+/// Each visible layer is a group with the layer's matrix, opacity and mask (`clip-path`, with the
+/// mask's `clip-rule`), holding the shadow (the outline in the shadow's colour and opacity, offset,
+/// blurred by a Gaussian filter with standard deviation `radius / 2`) and then the outline itself.
+/// Numbers are rounded to 4 decimal places, so the output is the same on every run.
+enum SceneSVGWriter {
+    /// Appends the scene's background and visible layers, in scene coordinates.
+    ///
+    /// - Parameters:
+    ///   - layers: The layers, back to front.
+    ///   - scene: The scene (its size and background).
+    ///   - prefix: Makes the `id`s of masks and filters unique in the document (`c3-`).
+    ///   - svg: The text to append to.
+    static func draw(_ layers: [ResolvedLayer], of scene: Scene, prefix: String, into svg: inout String) {
+        svg += "<rect width=\"\(number(scene.size.width))\" height=\"\(number(scene.size.height))\"\(paint(scene.background, "fill"))/>\n"
+        for layer in layers where layer.isVisible {
+            draw(layer, scene: scene, prefix: prefix, into: &svg)
+        }
+    }
+
+    private static func draw(_ layer: ResolvedLayer, scene: Scene, prefix: String, into svg: inout String) {
+        let id = "\(prefix)l\(layer.index)"
+        if let mask = layer.mask {
+            svg += "<clipPath id=\"\(id)-mask\"><path d=\"\(escape(mask.path.svgPathData))\" clip-rule=\"\(mask.fillRule)\"/></clipPath>\n"
+        }
+        if let shadow = layer.shadow, shadow.radius > 0, shadow.opacity > 0 {
+            // The filter region: the scene and the layer's frame, widened by the blur and the offset.
+            let pad = 3 * shadow.radius / 2 + abs(shadow.offset.x) + abs(shadow.offset.y) + max(scene.size.width, scene.size.height) / 2
+            let minX = min(0, layer.frame.minX) - pad, minY = min(0, layer.frame.minY) - pad
+            let maxX = max(scene.size.width, layer.frame.maxX) + pad, maxY = max(scene.size.height, layer.frame.maxY) + pad
+            svg += "<filter id=\"\(id)-blur\" filterUnits=\"userSpaceOnUse\" x=\"\(number(minX))\" y=\"\(number(minY))\" "
+                + "width=\"\(number(maxX - minX))\" height=\"\(number(maxY - minY))\">"
+                + "<feGaussianBlur stdDeviation=\"\(number(shadow.radius / 2))\"/></filter>\n"
+        }
+        svg += "<g data-layer=\"\(escape(layer.name))\""
+        if layer.matrix != .identity {
+            let m = layer.matrix
+            svg += " transform=\"matrix(\([m.a, m.b, m.c, m.d, m.tx, m.ty].map(number).joined(separator: " ")))\""
+        }
+        if layer.opacity < 1 { svg += " opacity=\"\(number(layer.opacity))\"" }
+        if layer.mask != nil { svg += " clip-path=\"url(#\(id)-mask)\"" }
+        svg += ">\n"
+        if let shadow = layer.shadow, shadow.opacity > 0 {
+            let outline = shadow.path.map { ResolvedLayer.Outline.path($0, fillRule: .nonZero) } ?? layer.outline
+            var attributes = paint(shadow.color.withAlpha(shadow.color.alpha * shadow.opacity), "fill")
+            if shadow.offset != .zero {
+                attributes += " transform=\"translate(\(number(shadow.offset.x)) \(number(shadow.offset.y)))\""
+            }
+            if shadow.radius > 0 { attributes += " filter=\"url(#\(id)-blur)\"" }
+            element(outline, attributes: attributes, into: &svg)
+        }
+        var attributes = paint(layer.fill, "fill")
+        if let stroke = layer.stroke, layer.strokeWidth > 0 {
+            attributes += paint(stroke, "stroke") + " stroke-width=\"\(number(layer.strokeWidth))\""
+        }
+        element(layer.outline, attributes: attributes, into: &svg)
+        svg += "</g>\n"
+    }
+
+    /// One outline element with the given presentation attributes.
+    private static func element(_ outline: ResolvedLayer.Outline, attributes: String, into svg: inout String) {
+        switch outline {
+        case .rectangle(let rect, let radius):
+            svg += "<rect x=\"\(number(rect.minX))\" y=\"\(number(rect.minY))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\""
+            let r = min(radius, rect.width / 2, rect.height / 2)
+            if r > 0 { svg += " rx=\"\(number(r))\"" }
+        case .oval(let rect):
+            svg += "<ellipse cx=\"\(number(rect.midX))\" cy=\"\(number(rect.midY))\" rx=\"\(number(rect.width / 2))\" ry=\"\(number(rect.height / 2))\""
+        case .path(let path, let rule):
+            guard !path.isEmpty else { return }
+            svg += "<path d=\"\(escape(path.svgPathData))\""
+            if rule == .evenOdd { svg += " fill-rule=\"evenodd\"" }
+        }
+        svg += attributes + "/>\n"
+    }
+
+    /// ` fill="#RRGGBB"` with ` fill-opacity` when not opaque; ` fill="none"` for no colour.
+    static func paint(_ color: Color?, _ attribute: String) -> String {
+        guard let color = color?.clamped(), color.alpha > 0 else { return " \(attribute)=\"none\"" }
+        let hex = String(color.withAlpha(1).hexString.prefix(7))
+        return " \(attribute)=\"\(hex)\"" + (color.alpha < 1 ? " \(attribute)-opacity=\"\(number(color.alpha))\"" : "")
+    }
+
+    /// A number rounded to 4 decimal places, in its shortest form (`-0` printed as `0`).
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 10_000).rounded() / 10_000
+        return NumberFormat.string(rounded == 0 ? 0 : rounded)
+    }
+
+    /// One frame as a standalone SVG document of `width × height` pixels, the scene drawn through
+    /// `transform` (scene coordinates to pixels, as ``PictureSize/pixels(for:)`` gives it): what
+    /// `cadence render --format svg-frames` writes, and what a browser or `rsvg-convert` turns
+    /// into the same picture as Cadence's own rasteriser.
+    static func standalone(
+        _ layers: [ResolvedLayer], of scene: Scene, width: Int, height: Int, transform: AffineMatrix
+    ) -> String {
+        var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
+        // Outside a fitted scene: its background.
+        svg += "<rect width=\"\(width)\" height=\"\(height)\"\(paint(scene.background, "fill"))/>\n"
+        let t = transform
+        svg += "<g transform=\"matrix(\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(number).joined(separator: " ")))\">\n"
+        draw(layers, of: scene, prefix: "", into: &svg)
+        svg += "</g>\n</svg>\n"
+        return svg
+    }
+
+    /// Text for an XML attribute or element: `&`, `<`, `>` and `"` escaped, and control characters
+    /// (which XML does not allow at all) replaced by U+FFFD.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case _ where character.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }):
+                result += "\u{FFFD}"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

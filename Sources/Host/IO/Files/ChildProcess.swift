@@ -1,0 +1,148 @@
+import Timeline
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A program run with its standard input a pipe that Cadence writes into, its standard output
+/// discarded and its standard error kept in a temporary file (read back when it fails): how
+/// frames reach `ffmpeg`.
+///
+/// The program is found on `PATH`. Writing to a program that has exited throws
+/// ``SinkError/writeFailed(destination:reason:)`` (SIGPIPE must be ignored, as the `cadence` tool
+/// does); ``finish()`` closes the pipe, waits, and throws unless the program exits with 0.
+package final class ChildProcess {
+    /// The program's name, for messages.
+    package let program: String
+    private var pid: pid_t = 0
+    private var input: Int32 = -1
+    private let errorLog: String
+    private var finished = false
+
+    /// Whether `program` is an executable file in a folder of `PATH`.
+    package static func isInstalled(_ program: String) -> Bool {
+        guard let path = getenv("PATH") else { return false }
+        for folder in String(cString: path).split(separator: ":") {
+            if access("\(folder)/\(program)", X_OK) == 0 { return true }
+        }
+        return false
+    }
+
+    /// Starts `program` with `arguments`.
+    ///
+    /// - Throws: ``SinkError/writeFailed(destination:reason:)`` if the program cannot be started.
+    package init(_ program: String, arguments: [String]) throws {
+        self.program = program
+        var template = Array("/tmp/cadence-\(program)-XXXXXX".utf8CString)
+        let logDescriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard logDescriptor >= 0 else {
+            throw SinkError.writeFailed(destination: program, reason: String(cString: strerror(errno)))
+        }
+        errorLog = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { close(logDescriptor) }
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else {
+            unlink(errorLog)
+            throw SinkError.writeFailed(destination: program, reason: String(cString: strerror(errno)))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, logDescriptor, 2)
+        // The child starts with default signal handling and nothing blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var child: pid_t = 0
+        let status = posix_spawnp(&child, program, &actions, &attributes, argv, environ)
+        close(pipeEnds[0])
+        guard status == 0 else {
+            close(pipeEnds[1])
+            unlink(errorLog)
+            throw SinkError.writeFailed(destination: program, reason: String(cString: strerror(status)))
+        }
+        pid = child
+        input = pipeEnds[1]
+        Self.enlargePipe(input)
+    }
+
+    /// Makes a pipe's buffer 1 MiB (Linux's default limit for unprivileged processes) where the
+    /// system allows it: raw 1080p frames are 8 MB each, and through a 64 KiB pipe the two
+    /// processes spend their time switching (45 frames a second into `ffmpeg -f null` instead of
+    /// 120). Anything that is not a pipe, or a system without the call, is left as it is.
+    package static func enlargePipe(_ descriptor: Int32) {
+        #if os(Linux)
+        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO {
+            _ = fcntl(descriptor, setPipeSize, 1 << 20)
+        }
+        #endif
+    }
+
+    deinit {
+        if !finished {
+            // Abandoned (an error elsewhere): stop the program and reap it.
+            if input >= 0 { close(input) }
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+        }
+        unlink(errorLog)
+    }
+
+    /// Writes all of `bytes` to the program's standard input.
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var written = 0
+        while written < bytes.count {
+            let result = Glibc.write(input, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                let reason = errno == EPIPE ? "it stopped reading its input" : String(cString: strerror(errno))
+                throw SinkError.writeFailed(destination: program, reason: reason + lastError())
+            }
+            written += result
+        }
+    }
+
+    /// Closes the program's input and waits for it.
+    ///
+    /// - Throws: ``SinkError/writeFailed(destination:reason:)`` when it exits with a status other
+    ///   than 0 or is killed, with the last line of what it printed on standard error.
+    package func finish() throws {
+        guard !finished else { return }
+        finished = true
+        close(input)
+        input = -1
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exited = status & 0x7F == 0
+        let code = (status >> 8) & 0xFF
+        if exited, code == 0 { return }
+        let how = exited ? "exited with status \(code)" : "was killed by signal \(status & 0x7F)"
+        throw SinkError.writeFailed(destination: program, reason: how + lastError())
+    }
+
+    /// The last non-empty line the program wrote on standard error, as `: LINE`, or nothing.
+    private func lastError() -> String {
+        guard let bytes = try? FileInput.read(errorLog, maximumCount: 1 << 20) else { return "" }
+        let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+        guard let last = lines.last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return "" }
+        return ": " + InputExcerpt.bounded(String(last.prefix(300)))
+    }
+}

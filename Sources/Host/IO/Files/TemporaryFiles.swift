@@ -1,0 +1,84 @@
+import Timeline
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary files of outputs not yet committed (``FileOutput/init(replacing:)``), removed when
+/// the process is interrupted, terminated or crashes, so that `--out` never leaves a hidden
+/// `.FILE.cadence-XXXXXX` behind.
+///
+/// The names are kept as C strings in a fixed table that a signal handler can read without
+/// allocating or locking (`unlink` is async-signal-safe). ``installSignalHandlers()`` is called by
+/// the `cadence` tool; a library user who installs their own handlers can call
+/// ``removeAll()`` from them.
+public enum TemporaryFiles {
+    /// How many uncommitted outputs can be registered at once; more are still removed on failure
+    /// by their own `deinit`, just not by a signal.
+    package static let capacity = 64
+
+    /// Slot `i` holds a name made by `strdup`, or `nil`. Written under `lock`, read by the handler.
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
+    }()
+    private static let lock = Locked(())
+
+    /// Registers a temporary file; returns its slot, or -1 if the table is full.
+    package static func register(_ path: String) -> Int {
+        lock.withLock { _ in
+            for index in 0..<capacity where slots[index] == nil {
+                slots[index] = strdup(path)
+                return index
+            }
+            return -1
+        }
+    }
+
+    /// Forgets a registered file (committed, or already removed).
+    package static func unregister(_ slot: Int) {
+        guard slot >= 0 else { return }
+        lock.withLock { _ in
+            let name = slots[slot]
+            slots[slot] = nil
+            free(name)
+        }
+    }
+
+    /// Removes every registered temporary file now. Async-signal-safe: it only reads the table and
+    /// calls `unlink`.
+    public static func removeAll() {
+        for index in 0..<capacity {
+            if let name = slots[index] { unlink(name) }
+        }
+    }
+
+    /// Makes SIGINT, SIGTERM and SIGHUP, and the signals of a crash (SIGABRT, SIGILL, SIGTRAP,
+    /// SIGSEGV, SIGBUS), remove the registered temporary files, then end the process as the
+    /// signal would have (its default action, raised again: the exit status stays 128 + N).
+    ///
+    /// A signal the process was started with ignored stays ignored (`nohup`, a background job of a
+    /// non-interactive shell), and the handled signals are unblocked, in case the parent left
+    /// them blocked.
+    public static func installSignalHandlers() {
+        let handled = [SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS]
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for number in handled {
+            let previous = signal(number) { received in
+                TemporaryFiles.removeAll()
+                _ = signal(received, SIG_DFL)
+                _ = raise(received)
+            }
+            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                _ = signal(number, SIG_IGN)
+            }
+            sigaddset(&mask, number)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+    }
+}

@@ -109,7 +109,7 @@ let package = Package(
         // The benchmark suite, a library: `cadence-bench` runs it, and its tests call it in-process.
         .target(
             name: "CadenceBenchmarks",
-            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceCommandLine"],
+            dependencies: ["Timeline", "TimelinePlugins", "CadenceIO", "TimelineHost", "CadenceCommandLine"],
             path: "Benchmarks/Suite"
         ),
         // `cadence-bench`: the benchmark suite with allocation counting, what `cadence bench` runs.
@@ -122,11 +122,11 @@ let package = Package(
         .target(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
         .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"], path: "Tests/Fuzz/FuzzDriver"),
         .executableTarget(
-            name: "FuzzDocument", dependencies: ["FuzzDriver", "CadenceHostCore"], path: "Tests/Fuzz/FuzzDocument"),
+            name: "FuzzDocument", dependencies: ["FuzzDriver", "Timeline", "TimelinePlugins", "CadenceIO", "CadenceHostCore"], path: "Tests/Fuzz/FuzzDocument"),
         .executableTarget(
-            name: "FuzzPathData", dependencies: ["FuzzDriver", "TimelinePlugins"], path: "Tests/Fuzz/FuzzPathData"),
+            name: "FuzzPathData", dependencies: ["FuzzDriver", "Timeline", "TimelinePlugins"], path: "Tests/Fuzz/FuzzPathData"),
         .executableTarget(
-            name: "FuzzLottie", dependencies: ["FuzzDriver", "CadenceLottie"], path: "Tests/Fuzz/FuzzLottie"),
+            name: "FuzzLottie", dependencies: ["FuzzDriver", "Timeline", "TimelinePlugins", "CadenceIO", "CadenceHostCore", "CadenceLottie"], path: "Tests/Fuzz/FuzzLottie"),
         .executableTarget(
             name: "FuzzTimingCurve", dependencies: ["FuzzDriver", "Timeline", "TimelinePlugins"],
             path: "Tests/Fuzz/FuzzTimingCurve"),
@@ -152,7 +152,7 @@ let package = Package(
         // `cadence bench FILE…`: statistics, thresholds, baselines and exit codes (Benchmarks/Suite/UserBench).
         .testTarget(
             name: "CadenceBenchmarksTests",
-            dependencies: ["TimelineHost", "CadenceBenchmarks", "CadenceCommandHarness"]
+            dependencies: ["Timeline", "TimelinePlugins", "TimelineHost", "CadenceBenchmarks", "CadenceCommandHarness"]
         ),
     ],
     swiftLanguageModes: [.v6]

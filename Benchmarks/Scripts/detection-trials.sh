@@ -11,7 +11,7 @@
 # the 1,000-track document (`bench doc.json --baseline trials --check`): nothing is interleaved,
 # so this measures the noise between processes.
 #
-# Usage: [MODE=baseline] Benchmarks/UserBench/detection-trials.sh [CADENCE [SLOW_TRIALS [AA_TRIALS [OPTIONS...]]]]
+# Usage: [MODE=baseline] Benchmarks/Scripts/detection-trials.sh [CADENCE [SLOW_TRIALS [AA_TRIALS [OPTIONS...]]]]
 #   CADENCE defaults to .build/release/cadence (build it with swift build -c release);
 #   OPTIONS are passed to every `cadence bench` run (for example --batches 40).
 set -euo pipefail

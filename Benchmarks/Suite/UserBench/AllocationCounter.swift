@@ -3,7 +3,7 @@ import Timeline
 /// Counts heap allocations, and the bytes they request, for `cadence bench FILE`, where the
 /// process can count them.
 ///
-/// The counting itself is done by the small C target `Benchmarks/MallocCounter`, which only
+/// The counting itself is done by the small C target `Benchmarks/Runner`, which only
 /// `cadence-bench` links: it replaces `malloc`, `calloc` and `realloc` for the whole process
 /// (symbol interposition: the dynamic linker binds the Swift runtime's and the C library's calls
 /// to the executable's definitions), counts each call and its size with relaxed atomics, and

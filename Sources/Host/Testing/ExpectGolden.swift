@@ -2,7 +2,6 @@
 // transitions at tolerance zero (Docs/GoldenTests.md).
 public import Testing
 public import Timeline
-import TimelinePlugins
 public import CadenceGolden
 public import CadenceHostCore
 

@@ -2,9 +2,7 @@
 // paths (as swift-nio's NIOTestUtils does for its tests).
 import CadenceCommandLine
 import Foundation
-import Timeline
-import TimelinePlugins
-public import TimelineHost
+public import CadenceIO
 
 /// Output collected in memory, shared with the tool under test.
 public final class MemoryOutput: TextOutput {

@@ -1,7 +1,7 @@
 // The ThreadSanitizer regression check for Cadence's lock (run by .ci/sanitizers).
 //
 // Two threads increment a counter 200,000 times each, under `Locked` (built from
-// Sources/Timeline/Internal/Locked.swift together with this file), with `-D SPINLOCK` under
+// Sources/Timeline/Locks/Locked.swift together with this file), with `-D SPINLOCK` under
 // `LockedState` (Sources/Timeline/Internal/{LockedState,SpinLock,ThreadYield}.swift), or with
 // `-D MUTEX` under `Synchronization.Mutex`. The program is correct every way. Under
 // `-sanitize=thread`, the `Locked` and `SpinLock` builds must report nothing; the `Mutex` build

@@ -57,15 +57,11 @@ extension CadenceTool {
     }
 
     /// The file of a video shard's frames.
-    static let videoChunkName = "frames.chunk"
+    static let videoChunkName = ShardSet.videoChunkName
 
     /// The folder shard `shard` of a render to `out` writes: `OUT.shard-03-of-16`.
     static func shardFolder(_ out: String, _ shard: RenderShard) -> String {
-        var base = out
-        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        let digits = String(shard.count - 1).count
-        let number = String(shard.index)
-        return base + ".shard-" + String(repeating: "0", count: max(0, digits - number.count)) + number + "-of-\(shard.count)"
+        ShardSet.shardFolder(out, shard)
     }
 
     /// Renders one shard of a render (`--shard I/N` or `auto/N`) into its own folder, with a

@@ -1,6 +1,6 @@
 import Timeline
 import CadenceHostCore
-import CadenceIO
+package import CadenceIO
 import CadencePNG
 
 #if canImport(Glibc)
@@ -92,28 +92,62 @@ package enum ShardFolder {
         return ShardManifest.File(name: name, bytes: count, crc32: crc.value)
     }
 
-    /// Reads a file in chunks of 1 MiB and returns its length.
+    /// Reads a regular file in chunks of 1 MiB and returns its length.
+    ///
+    /// A shard's files are only ever regular files inside its folder: a symbolic link (even to a
+    /// regular file), a pipe, a device or a folder is refused without being followed or read.
     ///
     /// - Parameters:
     ///   - path: The file.
     ///   - body: Called with each chunk, in order.
+    /// - Throws: ``InputError`` when the file cannot be opened or read, or is not a regular file.
     @discardableResult
     static package func read(_ path: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw InputError(file: path, reason: String(cString: strerror(errno))) }
+        // O_NOFOLLOW: a link is refused (ELOOP); O_NONBLOCK: opening a pipe does not wait for a
+        // writer. Then only a regular file is read.
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == ELOOP ? "it is a symbolic link, not a file the shard wrote" : String(cString: strerror(errno))
+            throw InputError(file: path, reason: reason)
+        }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw InputError(file: path, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw InputError(file: path, reason: "it is not a regular file (a pipe, a device or a folder), not a file the shard wrote")
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var total = 0
         while true {
             let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || errno == EAGAIN { continue }
                 throw InputError(file: path, reason: String(cString: strerror(errno)))
             }
             if count == 0 { return total }
             total += count
             try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
+    }
+
+    /// A regular file's bytes, at most `maximumCount` of them (see ``read(_:_:)``).
+    ///
+    /// - Throws: ``InputError`` as ``read(_:_:)`` does, or when the file is longer.
+    static package func readRegularFile(_ path: String, maximumCount: Int) throws(InputError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        do {
+            try read(path) { chunk in
+                guard bytes.count + chunk.count <= maximumCount else {
+                    throw InputError(file: path, reason: "it is longer than \(maximumCount) bytes")
+                }
+                bytes += chunk
+            }
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: path, reason: "\(error)")
+        }
+        return bytes
     }
 }
 

@@ -6,6 +6,7 @@ import Timeline
 import TimelinePlugins
 @testable import CadenceIO
 @testable import CadenceHostCore
+@testable import CadencePNG
 
 /// Render farm (issue 24): shards split by hand-computed ranges, and `cadence join` of every
 /// shard count equal to the render in one process, byte for byte; damaged, missing, repeated and
@@ -163,5 +164,86 @@ struct ShardTests {
             environment: ["SLURM_ARRAY_TASK_ID": "1", "AWS_BATCH_JOB_ARRAY_INDEX": "0"])
         #expect(disagreeing.status == 2)
         #expect(disagreeing.err.contains("disagree: SLURM_ARRAY_TASK_ID=1, AWS_BATCH_JOB_ARRAY_INDEX=0"), "\(disagreeing.err)")
+    }
+
+    /// Rewrites a shard's manifest so that its entry for `name` gives the length and CRC-32 of
+    /// what `name` now reads as (what anyone who can write the shard can do).
+    func refreshManifest(_ shard: String, for name: String, bytes: [UInt8]) throws {
+        let url = URL(fileURLWithPath: shard + "/manifest.json")
+        var manifest = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var files = try #require(manifest["files"] as? [[String: Any]])
+        var crc = CRC32()
+        bytes.withUnsafeBytes { crc.update($0) }
+        for index in files.indices where files[index]["name"] as? String == name {
+            files[index]["bytes"] = bytes.count
+            files[index]["crc32"] = Int(crc.value)
+        }
+        manifest["files"] = files
+        try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+    }
+
+    @Test("join refuses a shard file that is a symbolic link (even with a manifest that matches what it points to): nothing outside the shard is read or linked")
+    func joinRefusesLinksOutOfAShard() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let document = try temporaryFile("dot.json", PictureCommandTests.document)
+        let secret = root + "/secret.txt"
+        let secretBytes = Array("SECRET-OUTSIDE-DATA\n".utf8)
+        try Data(secretBytes).write(to: URL(fileURLWithPath: secret))
+        // Pictures: the first frame of shard 0 replaced by a link to the secret.
+        for index in 0..<2 { #expect(cadence("render", document, "--format", "png", "--out", root + "/p/frames", "--shard", "\(index)/2").status == 0) }
+        let pictures = root + "/p/frames.shard-0-of-2"
+        let first = try #require(try FileManager.default.contentsOfDirectory(atPath: pictures).filter { $0.hasSuffix(".png") }.sorted().first)
+        try FileManager.default.removeItem(atPath: pictures + "/" + first)
+        try FileManager.default.createSymbolicLink(atPath: pictures + "/" + first, withDestinationPath: secret)
+        try refreshManifest(pictures, for: first, bytes: secretBytes)
+        var result = cadence("join", pictures, root + "/p/frames.shard-1-of-2", "--out", root + "/p/out")
+        #expect(result.status == 2 && result.err.contains("\(first): it is a symbolic link"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: root + "/p/out/" + first))
+        // Text: the payload of shard 1 replaced by a link to the secret.
+        for index in 0..<2 { #expect(cadence("render", document, "--out", root + "/t/f.jsonl", "--shard", "\(index)/2").status == 0) }
+        let text = root + "/t/f.jsonl.shard-1-of-2"
+        try FileManager.default.removeItem(atPath: text + "/frames.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: text + "/frames.jsonl", withDestinationPath: secret)
+        try refreshManifest(text, for: "frames.jsonl", bytes: secretBytes)
+        result = cadence("join", root + "/t/f.jsonl.shard-0-of-2", text, "--out", root + "/t/out.jsonl")
+        #expect(result.status == 2 && result.err.contains("frames.jsonl: it is a symbolic link"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: root + "/t/out.jsonl"))
+    }
+
+    @Test("join refuses, without waiting, a payload linked to /dev/zero and a manifest that is a named pipe")
+    func joinRefusesEndlessFilesAtOnce() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let document = try temporaryFile("dot.json", PictureCommandTests.document)
+        for index in 0..<2 { #expect(cadence("render", document, "--out", root + "/f.jsonl", "--shard", "\(index)/2").status == 0) }
+        let zero = root + "/f.jsonl.shard-1-of-2"
+        try FileManager.default.removeItem(atPath: zero + "/frames.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: zero + "/frames.jsonl", withDestinationPath: "/dev/zero")
+        var result = cadence("join", root + "/f.jsonl.shard-0-of-2", zero, "--out", root + "/out.jsonl")
+        #expect(result.status == 2 && result.err.contains("frames.jsonl: it is a symbolic link"), "\(result.err)")
+        let pipe = root + "/f.jsonl.shard-0-of-2/manifest.json"
+        try FileManager.default.removeItem(atPath: pipe)
+        #expect(mkfifo(pipe, 0o644) == 0)
+        result = cadence("join", root + "/f.jsonl.shard-0-of-2", zero, "--out", root + "/out.jsonl")
+        #expect(result.status == 2 && result.err.contains("has no manifest (it is not a regular file"), "\(result.err)")
+    }
+
+    @Test("join reads a video shard's chunk only when its manifest lists it")
+    func joinReadsOnlyListedVideoChunks() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let document = try temporaryFile("dot.json", PictureCommandTests.document)
+        for index in 0..<2 {
+            let run = cadence("render", document, "--format", "mp4", "--out", root + "/film.mp4", "--shard", "\(index)/2")
+            #expect(run.status == 0, "\(run.err)")
+        }
+        let shard = root + "/film.mp4.shard-1-of-2"
+        let url = URL(fileURLWithPath: shard + "/manifest.json")
+        var manifest = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        manifest["files"] = [[String: Any]]()
+        try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+        let result = cadence("join", root + "/film.mp4.shard-0-of-2", shard, "--out", root + "/film.mp4")
+        #expect(result.status == 2 && result.err.contains("manifest lists no frames.chunk"), "\(result.err)")
     }
 }

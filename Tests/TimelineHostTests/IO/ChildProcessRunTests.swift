@@ -24,7 +24,7 @@ struct ChildProcessRunTests {
         var error: any TextOutput = StringOutput()
         let status = try ChildProcess.run("/bin/sh", arguments: ["-c", "kill -TERM $$"], standardOutput: &output, standardError: &error)
         #expect(status == 128 + 15)
-        #expect(throws: SinkError.self) {
+        #expect(throws: ChildProcessError(program: "/nonexistent/cadence-bench", reason: "No such file or directory")) {
             try ChildProcess.run("/nonexistent/cadence-bench", arguments: [], standardOutput: &output, standardError: &error)
         }
     }

@@ -150,4 +150,77 @@ struct VideoFailureTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(left == ["ffmpeg"], "no video and no temporary file: \(left)")
     }
+
+    /// Runs `script` in `/bin/sh` in a session of its own (so that a stray signal to the process
+    /// group stops only it), with `CADENCE` the tool's path: (status, standard output, error).
+    func shell(_ script: String, in folder: URL) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        process.arguments = ["--wait", "/bin/sh", "-c", script]
+        process.currentDirectoryURL = folder
+        process.environment = ["PATH": "/usr/bin:/bin", "CADENCE": ExecutableTests.executable.path]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let outText = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, outText, errText)
+    }
+
+    @Test("an ffmpeg that cannot start (its interpreter missing, a folder) is an error, and no other process is signalled",
+        arguments: ["script", "folder"])
+    func anFFmpegThatCannotStartSignalsNothing(kind: String) throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let fake = bin.appendingPathComponent("ffmpeg")
+        if kind == "folder" {
+            try FileManager.default.createDirectory(at: fake, withIntermediateDirectories: true)
+        } else {
+            try "#!/nonexistent/interpreter\n".write(to: fake, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        }
+        // A sibling in the tool's process group: it must outlive the failed render.
+        let script = """
+            sleep 30 >/dev/null 2>&1 & sibling=$!
+            PATH="$PWD/bin:/usr/bin:/bin" "$CADENCE" preset card-expand --format mp4 --out card.mp4
+            echo "rc=$?"
+            kill -0 $sibling 2>/dev/null && echo "sibling alive"
+            kill $sibling 2>/dev/null
+            """
+        let (status, out, err) = try shell(script, in: folder)
+        #expect(status == 0, "the script itself was killed: \(status)")
+        #expect(out.contains("rc=1") && out.contains("sibling alive"), "\(out)")
+        #expect(err.contains("cadence: error: cannot start ffmpeg: "), "\(err)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left == ["bin"], "no video and no temporary file: \(left)")
+    }
+
+    @Test("a video into a named pipe is written through it: the pipe stays a pipe")
+    func aVideoIntoANamedPipeIsWrittenThroughIt() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A stand-in for ffmpeg that copies the frames it reads to the file it is given last.
+        let fake = folder.appendingPathComponent("ffmpeg")
+        try "#!/bin/sh\nfor argument; do out=$argument; done\ncat > \"$out\"\n".write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let script = """
+            mkfifo pipe
+            cat pipe > received & reader=$!
+            (sleep 10; kill $reader) >/dev/null 2>&1 &
+            PATH="$PWD:/usr/bin:/bin" "$CADENCE" preset card-expand --format mp4 --out pipe --frames 0..1 --size 8x8
+            echo "rc=$?"
+            wait $reader
+            [ -p pipe ] && echo "still a pipe"
+            wc -c < received
+            """
+        let (status, out, err) = try shell(script, in: folder)
+        #expect(status == 0)
+        #expect(out.contains("rc=0") && out.contains("still a pipe"), "\(out) \(err)")
+        // Two frames of 8 × 8 RGBA pixels went through the pipe.
+        #expect(out.split(separator: "\n").last.map(String.init) == "512", "\(out)")
+    }
 }

@@ -14,8 +14,9 @@ extension ChildProcess {
     ///
     /// The program's standard input is `/dev/null`; it starts with default signal handling.
     ///
-    /// - Throws: ``SinkError/writeFailed(destination:reason:)`` if it cannot be started, or an
-    ///   error of the outputs.
+    /// - Throws: ``ChildProcessError`` if it cannot be started,
+    ///   ``SinkError/writeFailed(destination:reason:)`` if its pipes cannot be made, or an error of
+    ///   the outputs.
     package static func run(
         _ path: String, arguments: [String], standardOutput: inout any TextOutput, standardError: inout any TextOutput
     ) throws -> Int32 {
@@ -42,7 +43,7 @@ extension ChildProcess {
         close(outputPipe[1])
         close(errorPipe[1])
         defer { close(outputPipe[0]); close(errorPipe[0]) }
-        guard status == 0 else { throw SinkError.writeFailed(destination: path, reason: String(cString: strerror(status))) }
+        guard status == 0 else { throw ChildProcessError(program: path, reason: String(cString: strerror(status))) }
         var copyError: (any Error)?
         do {
             try copy(outputPipe[0], to: &standardOutput, and: errorPipe[0], to: &standardError)

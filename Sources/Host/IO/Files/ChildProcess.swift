@@ -33,7 +33,9 @@ package final class ChildProcess {
 
     /// Starts `program` with `arguments`.
     ///
-    /// - Throws: ``SinkError/writeFailed(destination:reason:)`` if the program cannot be started.
+    /// - Throws: ``ChildProcessError`` if the program cannot be started (not found, not
+    ///   executable, its interpreter missing), ``SinkError/writeFailed(destination:reason:)`` if
+    ///   its pipe or log cannot be made.
     package init(_ program: String, arguments: [String]) throws {
         self.program = program
         var template = Array("/tmp/cadence-\(program)-XXXXXX".utf8CString)
@@ -71,10 +73,12 @@ package final class ChildProcess {
         var child: pid_t = 0
         let status = posix_spawnp(&child, program, &actions, &attributes, argv, environ)
         close(pipeEnds[0])
-        guard status == 0 else {
+        guard status == 0, child > 0 else {
+            // Nothing was started: there is no process to stop or wait for (`kill(0, …)` would
+            // signal this process's whole group).
             close(pipeEnds[1])
-            unlink(errorLog)
-            throw SinkError.writeFailed(destination: program, reason: String(cString: strerror(status)))
+            finished = true
+            throw ChildProcessError(program: program, reason: String(cString: strerror(status == 0 ? ECHILD : status)))
         }
         pid = child
         input = pipeEnds[1]
@@ -96,7 +100,7 @@ package final class ChildProcess {
     }
 
     deinit {
-        if !finished {
+        if !finished, pid > 0 {
             // Abandoned (an error elsewhere): stop the program and reap it.
             if input >= 0 { close(input) }
             kill(pid, SIGTERM)
@@ -145,4 +149,20 @@ package final class ChildProcess {
         guard let last = lines.last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return "" }
         return ": " + InputExcerpt.bounded(String(last.prefix(300)))
     }
+}
+
+/// A program that could not be started: `cannot start ffmpeg: Exec format error`.
+package struct ChildProcessError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The program's name.
+    package var program: String
+    /// Why, as the system says it.
+    package var reason: String
+
+    /// An error for `program`.
+    package init(program: String, reason: String) {
+        self.program = program
+        self.reason = reason
+    }
+
+    package var description: String { "cannot start \(program): \(reason)" }
 }

@@ -67,6 +67,8 @@ public enum VideoFormat: String, Sendable, CaseIterable {
 ///
 /// The file appears only when every frame is written and `ffmpeg` exits with 0: until then it is a
 /// temporary file beside it (removed on failure, on an interrupt and on a crash, as `--out` does).
+/// A destination that exists and is not a regular file (`/dev/null`, a named pipe, a device) is
+/// written directly, as `--out` writes it: nothing is ever renamed over it.
 /// A missing `ffmpeg` is an error that says how to install it; a broken pipe, or a non-zero exit
 /// (`-xerror`: ffmpeg otherwise accepts a truncated last frame), is an error with ffmpeg's last
 /// line.
@@ -75,7 +77,9 @@ package final class VideoEncoder {
     package let width: Int
     package let height: Int
     private let process: ChildProcess
-    private let temporary: String
+    /// The temporary file that becomes the destination, or `nil` when ffmpeg writes the
+    /// destination itself (not a regular file).
+    private let temporary: String?
     private let destination: String
     private var temporarySlot: Int
     private var committed = false
@@ -96,6 +100,22 @@ package final class VideoEncoder {
         self.height = height
         let destination = FileOutput.followingLinks(path)
         self.destination = destination
+        let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-xerror", "-y",
+            "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+            "-framerate", "\(frameRate.numerator)/\(frameRate.denominator)", "-i", "pipe:0"]
+        let output = format.outputArguments(width: width, height: height, frameRate: frameRate)
+        var info = stat()
+        let exists = stat(destination, &info) == 0
+        if exists, info.st_mode & S_IFMT != S_IFREG {
+            // A device, a pipe or a socket: ffmpeg writes it; renaming over it would replace it.
+            guard info.st_mode & S_IFMT != S_IFDIR else {
+                throw SinkError.writeFailed(destination: path, reason: "it is a folder (--format \(format.rawValue) writes one file)")
+            }
+            temporary = nil
+            temporarySlot = -1
+            process = try ChildProcess("ffmpeg", arguments: input + output + [destination])
+            return
+        }
         let folder = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? ""
         let base = destination.lastIndex(of: "/").map { String(destination[destination.index(after: $0)...]) } ?? destination
         var template = Array((folder + "." + base + ".cadence-XXXXXX").utf8CString)
@@ -104,18 +124,14 @@ package final class VideoEncoder {
             throw SinkError.writeFailed(destination: path, reason: String(cString: strerror(errno)))
         }
         // A replaced file keeps its mode; a new one is 0644, as `--out` makes them.
-        var info = stat()
-        _ = fchmod(descriptor, stat(destination, &info) == 0 ? info.st_mode & 0o7777 : 0o644)
+        _ = fchmod(descriptor, exists ? info.st_mode & 0o7777 : 0o644)
         close(descriptor)
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         self.temporary = temporary
         let slot = TemporaryFiles.register(temporary)
         temporarySlot = slot
-        let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-xerror", "-y",
-            "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
-            "-framerate", "\(frameRate.numerator)/\(frameRate.denominator)", "-i", "pipe:0"]
         do {
-            process = try ChildProcess("ffmpeg", arguments: input + format.outputArguments(width: width, height: height, frameRate: frameRate) + [temporary])
+            process = try ChildProcess("ffmpeg", arguments: input + output + [temporary])
         } catch {
             unlink(temporary)
             TemporaryFiles.unregister(slot)
@@ -124,7 +140,7 @@ package final class VideoEncoder {
     }
 
     deinit {
-        guard !committed else { return }
+        guard !committed, let temporary else { return }
         unlink(temporary)
         TemporaryFiles.unregister(temporarySlot)
     }
@@ -138,6 +154,10 @@ package final class VideoEncoder {
     /// Waits for ffmpeg to finish, then renames the file over the destination.
     package func finish() throws {
         try process.finish()
+        guard let temporary else {
+            committed = true
+            return
+        }
         guard rename(temporary, destination) == 0 else {
             throw SinkError.writeFailed(destination: destination, reason: String(cString: strerror(errno)))
         }

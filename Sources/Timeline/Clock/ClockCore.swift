@@ -27,17 +27,18 @@ final class ClockCore: Sendable {
     private let state = Locked(State())
     /// Every tick, after the handlers.
     let ticks = Emitter<Tick, Never>()
-    /// The clock's animator group, made for its first animator or playback and kept for the
-    /// clock's life: a built-in clock finds its group in itself, with no registry to lock and no
-    /// weak reference to load (see ``AnimatorGroup/group(for:)``).
-    private let animatorGroupSlot = OnceReference<AnimatorGroup>()
+    /// What runs on the clock, made for its first animator or playback and kept for the clock's
+    /// life (an `AnimatorGroup`: `ClockCore+AnimatorGroup.swift`). A built-in clock finds it in
+    /// itself, with no registry to lock and no weak reference to load. The clock does not know its
+    /// type: clocks sit below animators.
+    private let followersSlot = OnceReference<any AnyObject & Sendable>()
 
-    /// The clock's animator group, if it has one.
-    var existingAnimatorGroup: AnimatorGroup? { animatorGroupSlot.object }
+    /// What runs on the clock, if anything does yet.
+    var existingFollowers: (any AnyObject & Sendable)? { followersSlot.object }
 
-    /// The clock's animator group, made with `make` the first time.
-    func animatorGroup(_ make: () -> AnimatorGroup) -> AnimatorGroup {
-        animatorGroupSlot.object(orSettle: make)!
+    /// What runs on the clock, made with `make` the first time.
+    func followers(_ make: () -> any AnyObject & Sendable) -> any AnyObject & Sendable {
+        followersSlot.object(orSettle: make)!
     }
 
     var lastTick: Tick? {

@@ -1,0 +1,170 @@
+package import CadenceHostCore
+import CadenceIO
+
+/// The shards of one render, read from their folders and checked before a join writes anything:
+/// every shard present once, all of one render (source, settings, format, frames), each holding
+/// the frames its index gives, and every file its manifest lists present, a regular file inside
+/// its folder, of the length and CRC-32 the manifest says.
+///
+/// A shard folder is input like any other: a file in it that is a symbolic link, a pipe or a
+/// device is refused by name, never followed or read (a link could point outside the shard, a
+/// pipe or `/dev/zero` never ends), and a video shard's chunk is read only when its manifest lists
+/// it (so that its checksum was checked).
+package struct ShardSet {
+    /// One shard: its folder and its manifest.
+    package struct Shard {
+        /// The folder, as given.
+        package let folder: String
+        /// What the shard says about itself.
+        package let manifest: ShardManifest
+    }
+
+    /// The name of a video shard's lossless chunk in its folder.
+    package static let videoChunkName = "frames.chunk"
+    /// The largest manifest read (a render of 100,000 shards' pictures lists a few MB).
+    package static let maximumManifestBytes = 64 << 20
+
+    /// The shards, in the order of their indices.
+    package let shards: [Shard]
+
+    /// Reads every folder's manifest and checks that together they are the shards of one render.
+    ///
+    /// - Throws: ``ShardSetError`` naming the folder and what is wrong.
+    package init(folders: [String]) throws(ShardSetError) {
+        var shards: [Shard] = []
+        for folder in folders {
+            guard ShardFolder.isFolder(folder) else {
+                throw ShardSetError("\(folder) is not a shard's folder (render --shard I/N --out NAME writes NAME.shard-I-of-N)")
+            }
+            let file = folder + "/" + ShardManifest.fileName
+            let bytes: [UInt8]
+            do {
+                bytes = try ShardFolder.readRegularFile(file, maximumCount: Self.maximumManifestBytes)
+            } catch {
+                throw ShardSetError("\(folder) has no manifest (\(error.reason)): it is not a shard, or its render did not finish")
+            }
+            do { shards.append(Shard(folder: folder, manifest: try ShardManifest(parsing: bytes, file: file))) } catch {
+                throw ShardSetError(error.description)
+            }
+        }
+        guard let first = shards.first else { throw ShardSetError("no shard folders to join") }
+        for shard in shards.dropFirst() { try Self.checkSameRender(shard, as: first) }
+        let count = first.manifest.shard.count
+        var byIndex: [Int: String] = [:]
+        for shard in shards {
+            if let earlier = byIndex[shard.manifest.shard.index] {
+                throw ShardSetError("shard \(shard.manifest.shard) is given twice: \(earlier) and \(shard.folder)")
+            }
+            byIndex[shard.manifest.shard.index] = shard.folder
+            let expected = shard.manifest.shard.frames(of: first.manifest.whole)
+            guard shard.manifest.frames == expected else {
+                let said = shard.manifest.frames.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "none"
+                let right = expected.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "none"
+                throw ShardSetError("\(shard.folder) holds frames \(said), but shard \(shard.manifest.shard) of frames \(first.manifest.whole) is \(right)")
+            }
+        }
+        let missing = (0..<count).filter { byIndex[$0] == nil }
+        if !missing.isEmpty {
+            let base = Self.shardBase(first.folder)
+            let names = missing.prefix(5).compactMap { index in
+                (try? RenderShard(index: index, count: count)).map { Self.shardFolder(base, $0) }
+            }
+            throw ShardSetError("\(missing.count) of \(count) shards missing: \(names.joined(separator: ", "))\(missing.count > 5 ? ", …" : "")")
+        }
+        self.shards = shards.sorted { $0.manifest.shard.index < $1.manifest.shard.index }
+    }
+
+    private static func checkSameRender(_ shard: Shard, as first: Shard) throws(ShardSetError) {
+        let one = first.manifest, other = shard.manifest
+        guard other.source == one.source, other.sourceHash == one.sourceHash else {
+            throw ShardSetError(
+                "\(shard.folder) is a shard of another render: \(other.source) (hash \(other.sourceHash)), \(first.folder) of \(one.source) (hash \(one.sourceHash))")
+        }
+        guard other.settings == one.settings, other.format == one.format, other.whole == one.whole else {
+            let mine = Set(other.settings + ["format=\(other.format)", "frames=\(other.whole)"])
+            let theirs = Set(one.settings + ["format=\(one.format)", "frames=\(one.whole)"])
+            throw ShardSetError(
+                "\(shard.folder) was rendered with other settings than \(first.folder): "
+                    + "\(mine.subtracting(theirs).sorted().joined(separator: " ")) against \(theirs.subtracting(mine).sorted().joined(separator: " "))")
+        }
+        guard other.shard.count == one.shard.count else {
+            throw ShardSetError("\(shard.folder) is one of \(other.shard.count) shards, \(first.folder) one of \(one.shard.count)")
+        }
+    }
+
+    /// Checks every file every manifest lists: present in its shard's folder, a regular file
+    /// (not a link, a pipe or a device), of the listed length and CRC-32. Nothing else is read.
+    ///
+    /// - Throws: ``ShardSetError`` naming the file and the shard to run again.
+    package func checkFiles() throws(ShardSetError) {
+        for shard in shards {
+            let present: Set<String>
+            do { present = Set(try ShardFolder.names(in: shard.folder)) } catch { throw ShardSetError("\(error)") }
+            for file in shard.manifest.files {
+                let path = shard.folder + "/" + file.name
+                guard present.contains(file.name) else {
+                    throw ShardSetError("\(path) is missing: the shard is incomplete (run shard \(shard.manifest.shard) again)")
+                }
+                let found: ShardManifest.File
+                do { found = try ShardFolder.describeFile(named: file.name, in: shard.folder) } catch {
+                    throw ShardSetError("\(error) (run shard \(shard.manifest.shard) again)")
+                }
+                guard found == file else {
+                    throw ShardSetError(
+                        "\(path) is damaged: \(found.bytes) bytes with CRC-32 \(found.crc32), the manifest says \(file.bytes) bytes with \(file.crc32) (run shard \(shard.manifest.shard) again)")
+                }
+            }
+        }
+    }
+
+    /// The path of a video shard's chunk, which its manifest must list (so ``checkFiles()`` has
+    /// checked it).
+    package func videoChunk(of shard: Shard) throws(ShardSetError) -> String {
+        guard shard.manifest.files.contains(where: { $0.name == Self.videoChunkName }) else {
+            throw ShardSetError("\(shard.folder)'s manifest lists no \(Self.videoChunkName): the shard is incomplete (run shard \(shard.manifest.shard) again)")
+        }
+        return shard.folder + "/" + Self.videoChunkName
+    }
+
+    /// `film.mp4.shard-03-of-16` for shard 3 of 16 of `film.mp4` (the index padded to the count's digits).
+    package static func shardFolder(_ out: String, _ shard: RenderShard) -> String {
+        var base = out
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        let digits = String(shard.count - 1).count
+        let number = String(shard.index)
+        return base + ".shard-" + String(repeating: "0", count: max(0, digits - number.count)) + number + "-of-\(shard.count)"
+    }
+
+    /// `film.mp4` for `film.mp4.shard-03-of-16` (the name before the shard's suffix).
+    package static func shardBase(_ folder: String) -> String {
+        var name = folder
+        while name.count > 1, name.hasSuffix("/") { name.removeLast() }
+        let marker = Array(".shard-".utf8), bytes = Array(name.utf8)
+        guard bytes.count >= marker.count else { return name }
+        for start in stride(from: bytes.count - marker.count, through: 0, by: -1)
+        where bytes[start..<(start + marker.count)].elementsEqual(marker) {
+            return String(decoding: bytes[..<start], as: UTF8.self)
+        }
+        return name
+    }
+
+    /// Whether `folder` is a shard's temporary folder (`….partial-XXXXXX`), which a shard killed
+    /// half-way leaves behind.
+    package static func isPartialShard(_ folder: String) -> Bool {
+        var name = Substring(folder)
+        while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+        let last = name.split(separator: "/").last ?? name
+        guard let dot = last.lastIndex(of: ".") else { return false }
+        let suffix = last[last.index(after: dot)...]
+        return suffix.hasPrefix("partial-") && suffix.count == "partial-XXXXXX".count
+    }
+}
+
+/// Why a set of shard folders cannot be joined: the folder or file, and what to do.
+package struct ShardSetError: Error, CustomStringConvertible {
+    /// The message, naming the folder or file.
+    package var message: String
+    /// An error saying `message`.
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
+}

@@ -434,6 +434,7 @@ public struct LottieAnimation: Sendable {
                 keyframes.append(keyframe)
             }
             guard !keyframes.isEmpty else { throw k.error("an animated property needs at least one keyframe") }
+            try LottieAnimation.checkSpatialCurves(keyframes, k)
             guard keyframes.contains(where: { $0.start != nil }) else {
                 throw k.error("an animated property needs a keyframe with a value (\"s\")")
             }
@@ -518,5 +519,27 @@ public struct LottieAnimation: Sendable {
         guard let cursor else { return nil }
         if case .null = cursor.value { return nil }
         return try numbers(cursor)
+    }
+
+    /// Refuses spatial curves too large to measure: a position walks its curve by arc length, and
+    /// where the control points lie more than about 10^153 apart, the speed's square overflows and
+    /// no length can be found (a length of infinity, then NaN, would never meet its tolerance).
+    ///
+    /// - Parameters:
+    ///   - keyframes: The property's keyframes, as read.
+    ///   - k: Their JSON (`k`), for the error's path.
+    static func checkSpatialCurves(_ keyframes: [LottieProperty.Keyframe], _ k: JSONCursor) throws(DocumentError) {
+        for index in keyframes.indices.dropLast() {
+            let key = keyframes[index]
+            guard let out = key.outTangent, let start = key.start else { continue }
+            let end = keyframes[index + 1].start ?? key.end ?? start
+            let curve = SpatialCurve(start: start, end: end, outTangent: out, inTangent: key.inTangent ?? [])
+            let scale = ArcLength.scale(curve.p0, curve.p1, curve.p2, curve.p3)
+            // The speed's square is at most 27 scale² (three dimensions, a derivative of 3 × scale).
+            guard (27 * scale * scale).isFinite else {
+                throw JSONCursor(k.value, path: "\(k.path)[\(index)]").error(
+                    "its spatial tangents (\"to\", \"ti\") put the curve's control points \(NumberFormat.string(scale)) apart: too far to measure its length (at most about 1e153)")
+            }
+        }
     }
 }

@@ -275,7 +275,10 @@ enum ArcLength {
     private static func adaptive(_ a: Double, _ b: Double, _ whole: Double, tolerance: Double, depth: Int, _ speed: (Double) -> Double) -> Double {
         let middle = (a + b) / 2
         let left = rule(a, middle, speed), right = rule(middle, b, speed)
-        if depth >= 40 || abs(left + right - whole) <= tolerance { return left + right }
+        // A difference that is not a number (a length that overflowed) never meets the tolerance:
+        // it stops too, rather than splitting 2^40 times.
+        let difference = abs(left + right - whole)
+        if depth >= 40 || difference <= tolerance || !difference.isFinite { return left + right }
         return adaptive(a, middle, left, tolerance: tolerance / 2, depth: depth + 1, speed)
             + adaptive(middle, b, right, tolerance: tolerance / 2, depth: depth + 1, speed)
     }

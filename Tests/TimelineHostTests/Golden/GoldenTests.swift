@@ -316,4 +316,36 @@ struct GoldenTests {
         #expect(failed.1.contains("frame 8 (time 0.26666666666666666 s) is the first that differs"), "\(failed.1)")
         #expect(failed.1.contains("dot.tint [") && failed.1.contains("1 golden check failed"))
     }
+
+    @Test("event differences: kept, moved, missing and new events, duplicates matched in order, by hand")
+    func eventDifferencesByHand() {
+        typealias Event = GoldenManifest.Event
+        let expected = [Event(frame: 1, description: "a"), Event(frame: 2, description: "b"), Event(frame: 3, description: "b"),
+            Event(frame: 4, description: "c"), Event(frame: 5, description: "d")]
+        let actual = [Event(frame: 1, description: "a"), Event(frame: 3, description: "b"), Event(frame: 6, description: "b"),
+            Event(frame: 4, description: "c"), Event(frame: 7, description: "e")]
+        // b@2 takes the first b not matched exactly (b@6, as b@3 is b@3's own); d is missing; e is new.
+        #expect(Golden.eventDifferences(expected, actual) == [
+            "'b' at frame 2 in the golden, at frame 6 now",
+            "'d' at frame 5 in the golden, missing now",
+            "'e' at frame 7 now, not in the golden",
+        ])
+        #expect(Golden.eventDifferences(expected, expected).isEmpty)
+        #expect(Golden.eventDifferences(expected, expected.reversed()) == ["the same events in another order"])
+    }
+
+    @Test("80,000 renamed labels are compared in one pass: every old one missing, every new one new, in order")
+    func manyRenamedEvents() {
+        let count = 80_000
+        let expected = (0..<count).map { GoldenManifest.Event(frame: $0, description: "label m\($0)") }
+        let actual = (0..<count).map { GoldenManifest.Event(frame: $0, description: "label k\($0)") }
+        let differences = Golden.eventDifferences(expected, actual)
+        #expect(differences.count == 2 * count)
+        #expect(differences.first == "'label m0' at frame 0 in the golden, missing now")
+        #expect(differences.last == "'label k79999' at frame 79999 now, not in the golden")
+        // The same labels one frame later: every one moved, matched by name.
+        let moved = expected.map { GoldenManifest.Event(frame: $0.frame + 1, description: $0.description) }
+        let movedDifferences = Golden.eventDifferences(expected, moved)
+        #expect(movedDifferences.count == count && movedDifferences[17] == "'label m17' at frame 17 in the golden, at frame 18 now")
+    }
 }

@@ -128,6 +128,37 @@ struct LottieTests {
         #expect(error(#"{"fr": 30, "ip": 0, "op": 60, "layers": [{"ty": 4, "ip": 0, "op": 60, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 2, "s": [1]}]}}}]}"#).contains("layers[0].ks.o.k[0]: an easing handle"))
     }
 
+    @Test("spatial tangents too large to measure are refused with their JSON path, at once; large ones that can be measured are read",
+        arguments: ["1e200", "1e300", "1e154"])
+    func hugeSpatialTangents(size: String) {
+        let text = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":3,"nm":"n","ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"to":[SIZE,SIZE],"ti":[-SIZE,SIZE]},{"t":10,"s":[50,50]}]}}}]}"#
+        do {
+            _ = try LottieAnimation(parsing: text.replacingOccurrences(of: "SIZE", with: size), file: "sp.json")
+            Issue.record("a curve \(size) wide was read")
+        } catch {
+            #expect("\(error)".hasPrefix("sp.json: layers[0].ks.p.k[0]: its spatial tangents"), "\(error)")
+        }
+        // 1e150: the speed's square is finite; the position at the middle is where the exact walk puts it.
+        let measurable = text.replacingOccurrences(of: "SIZE", with: "1e150")
+        #expect(throws: Never.self) {
+            let animation = try LottieAnimation(parsing: measurable, file: "sp.json")
+            let position = animation.values(at: 5)[0].position
+            #expect(position.count >= 2 && position.allSatisfy(\.isFinite), "\(position)")
+        }
+    }
+
+    @Test("the adaptive arc-length rule stops where a length overflows, instead of splitting 2^40 times")
+    func arcLengthStopsOnOverflow() {
+        var calls = 0
+        // Infinite speeds, then (so that a rule that kept splitting would end, and fail) finite ones.
+        let length = ArcLength.integrate(from: 0, to: 1, scale: 1) { _ in
+            calls += 1
+            return calls > 1_000 ? 1 : .infinity
+        }
+        #expect(!length.isFinite)
+        #expect(calls <= 5 * 3, "\(calls) calls to the speed")
+    }
+
     @Test("cadence lottie values prints the oracle's shape")
     func command() throws {
         let file = try temporaryFile("one.json", #"{"fr": 30, "ip": 0, "op": 2, "layers": [{"ty": 3, "nm": "n", "ind": 1, "ip": 0, "op": 2, "ks": {"o": {"a": 0, "k": 50}}}]}"#)

@@ -58,7 +58,7 @@ enum LottieScenario {
             BenchmarkCase(scenario: 10, name: "lottie/compat-lottie-web/240", valuesPerRepetition: values, framesPerRepetition: frames, target: nil) {
                 let animation = try LottieAnimation(parsing: text)
                 return Repetition(run: {
-                    var player = LottieWebPlayer(animation)
+                    var player = try LottieWebPlayer(animation: animation)
                     for index in 0..<frames { blackHole(player.values(at: Double(index) * 0.5)) }
                 })
             },

@@ -55,7 +55,10 @@ extension CadenceTool {
                 let count = Int(max(0, steps))
                 frames = (0...count).map { Self.roundedToMillionths(animation.inPoint + Double($0) * step) }
             }
-            var player = compatible ? LottieWebPlayer(animation) : nil
+            var player: LottieWebPlayer?
+            if compatible {
+                do { player = try LottieWebPlayer(animation: animation) } catch { throw BadInput("\(path): \(error.description)") }
+            }
             for frame in frames {
                 for layer in player?.values(at: frame) ?? animation.values(at: frame) {
                     try standardOutput.write(Self.lottieLine(file: name, frame: frame, layer) + "\n")

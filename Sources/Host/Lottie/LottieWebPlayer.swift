@@ -35,12 +35,33 @@ public struct LottieWebPlayer: Sendable {
     /// lottie-web's `firstFrame`: `Math.round(ip)`.
     private let firstFrame: Double
 
+    /// The most parent links a player follows in all: lottie-web multiplies, for every layer and
+    /// every frame, the matrices of all its parents, so a file's cost per frame is the total length
+    /// of its layers' parent chains (a chain of 10,000 layers is 50 million products a frame).
+    public static let maximumParentLinks = 2_000_000
+
     /// A player for an animation, showing its first frame.
-    public init(_ animation: LottieAnimation) {
+    ///
+    /// - Throws: ``LottieWebPlayerError/parentChainsTooLong(links:)`` when the layers' parent
+    ///   chains hold more than ``maximumParentLinks`` links in all (lottie-web's cost per frame;
+    ///   the exact mode, ``LottieAnimation/values(at:)``, is linear in them).
+    public init(animation: LottieAnimation) throws(LottieWebPlayerError) {
         self.animation = animation
         firstFrame = Self.javaScriptRound(animation.inPoint)
-        roots = build(composition: 0, path: "")
+        var links = 0
+        roots = try build(composition: 0, path: "", links: &links)
         render(firstFrame)
+    }
+
+    /// A player for an animation, showing its first frame; a file whose parent chains are longer
+    /// than ``maximumParentLinks`` in all stops the program.
+    @available(*, deprecated, renamed: "init(animation:)", message: "init(animation:) throws for parent chains too long to evaluate")
+    public init(_ animation: LottieAnimation) {
+        do {
+            try self.init(animation: animation)
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 
     /// Every layer's values at a root composition frame, as lottie-web's `goToAndStop(frame − firstFrame, true)`
@@ -100,7 +121,7 @@ public struct LottieWebPlayer: Sendable {
         let autoOrient: Bool
     }
 
-    private mutating func build(composition: Int, path: String) -> [Int] {
+    private mutating func build(composition: Int, path: String, links: inout Int) throws(LottieWebPlayerError) -> [Int] {
         let layers = animation.compositions[composition]
         var built: [Int] = []
         for (position, layer) in layers.enumerated() {
@@ -151,25 +172,48 @@ public struct LottieWebPlayer: Sendable {
         for (position, layer) in layers.enumerated() {
             if let index = layer.index, positionOfIndex[index] == nil { positionOfIndex[index] = position }
         }
+        // The walk up from each layer marks the positions it passed with the layer's own stamp, so
+        // that coming back is found at once (a walk is as long as its chain, not its square). A
+        // walk that reaches a missing layer passed no layer twice, so every layer it passed has no
+        // chain either: later walks that reach one of them stop there.
+        var visited = [Int](repeating: -1, count: layers.count)
+        var reachesMissing = [Bool](repeating: false, count: layers.count)
         for (position, layer) in layers.enumerated() {
             var chain: [Int] = []
+            var passed: [Int] = []
             var parentIndex = layer.parent
             var complete = true
+            visited[position] = position
             while let index = parentIndex {
                 guard let above = positionOfIndex[index] else {
                     complete = false
                     break
                 }
-                guard above != position, !chain.contains(built[above]) else { break }
+                guard !reachesMissing[above] else {
+                    elements[built[above]].isParent = true
+                    complete = false
+                    break
+                }
+                guard visited[above] != position else { break }
+                visited[above] = position
+                links += 1
+                guard links <= Self.maximumParentLinks else { throw .parentChainsTooLong(links: Self.maximumParentLinks) }
                 chain.append(built[above])
+                passed.append(above)
                 elements[built[above]].isParent = true
                 parentIndex = layers[above].parent
             }
-            elements[built[position]].hierarchy = complete ? chain : []
+            if complete {
+                elements[built[position]].hierarchy = chain
+            } else {
+                elements[built[position]].hierarchy = []
+                reachesMissing[position] = true
+                for above in passed { reachesMissing[above] = true }
+            }
         }
         for (position, layer) in layers.enumerated() {
             if let inner = layer.composition {
-                let children = build(composition: inner, path: elements[built[position]].path)
+                let children = try build(composition: inner, path: elements[built[position]].path, links: &links)
                 elements[built[position]].children = children
             }
         }
@@ -400,5 +444,20 @@ public struct LottieWebPlayer: Sendable {
     static func javaScriptRound(_ x: Double) -> Double {
         let down = x.rounded(.down)
         return x - down >= 0.5 ? down + 1 : down
+    }
+}
+
+/// Why lottie-web's evaluation of a file is refused.
+public enum LottieWebPlayerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The layers' parent chains hold more than `links` links in all.
+    case parentChainsTooLong(links: Int)
+
+    /// A sentence that says what is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .parentChainsTooLong(let links):
+            "the layers' parent chains hold more than \(links) links in all: lottie-web multiplies every parent's matrix for every layer at every frame, "
+                + "too slow to follow (evaluate without --compat lottie-web: the exact mode is linear in them)"
+        }
     }
 }

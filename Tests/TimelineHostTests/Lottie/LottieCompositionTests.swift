@@ -82,7 +82,7 @@ struct LottieCompositionTests {
 
     @Test("compatibility mode: lottie-web's numbers, bit for bit")
     func compatibility() throws {
-        var player = LottieWebPlayer(try Self.animation())
+        var player = try LottieWebPlayer(animation: try Self.animation())
         var shown: [Double: [LottieLayerValues]] = [:]
         // The frames lottie-web showed, in its order (its memory depends on it).
         for step in 0...80 { shown[Double(step) / 2] = player.values(at: Double(step) / 2) }
@@ -109,7 +109,7 @@ struct LottieCompositionTests {
     @Test("hostile shapes of values: a one-number position that auto-orients, in every mode")
     func oneNumberPosition() throws {
         let animation = try LottieAnimation(parsing: #"{"fr": 30, "ip": 0, "op": 20, "layers": [{"ty": 4, "ao": 1, "ip": 0, "op": 20, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [3]}, {"t": 10, "s": [9]}]}}}]}"#)
-        var player = LottieWebPlayer(animation)
+        var player = try LottieWebPlayer(animation: animation)
         let program = LottieProgram(animation)
         var frame = program.makeFrame()
         for time in [0.0, 5, 15] {
@@ -131,7 +131,7 @@ struct LottieCompositionTests {
               {"ty": 3, "ind": 5, "parent": 1, "ip": 0, "op": 10, "ks": {"s": {"a": 0, "k": [50, 50, 100]}}},
               {"ty": 4, "ind": 6, "parent": 5, "ip": 0, "op": 10, "ks": {"p": {"a": 0, "k": [10, 0, 0]}}}]}
             """#)
-        var player = LottieWebPlayer(animation)
+        var player = try LottieWebPlayer(animation: animation)
         let child = player.values(at: 2)[1]
         // lottie-web: no hierarchy, so the world is the layer's own matrix: x 10, scale 1.
         #expect(child.world[0] == 1 && child.world[12] == 10)
@@ -149,7 +149,7 @@ struct LottieCompositionTests {
               {"ty": 3, "ind": 1, "ip": 0, "op": 10, "ks": {"p": {"a": 0, "k": [30, 0, 0]}}},
               {"ty": 4, "ind": 2, "parent": 1, "hd": true, "ip": 0, "op": 10, "ks": {"p": {"a": 0, "k": [10, 0, 0]}}}]}
             """#)
-        var player = LottieWebPlayer(animation)
+        var player = try LottieWebPlayer(animation: animation)
         let child = player.values(at: 2)[1]
         // lottie-web: renderFrame returns at once for `hd`, so the world is still the identity.
         #expect(child.matrix[12] == 10)
@@ -162,7 +162,7 @@ struct LottieCompositionTests {
     func memory() throws {
         // Opacity from 100 to 100.0005 % over 10 frames: 0.000005 in lottie-web's units, never shown.
         let creep = try LottieAnimation(parsing: #"{"fr": 30, "ip": 0, "op": 10, "layers": [{"ty": 4, "ip": 0, "op": 10, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [100], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [100.0005]}]}}}]}"#)
-        var player = LottieWebPlayer(creep)
+        var player = try LottieWebPlayer(animation: creep)
         for frame in 0...9 { #expect(player.values(at: Double(frame))[0].opacity == 1) }
         #expect(abs(creep.values(at: 9)[0].opacity - 1.0000045) <= 1e-12)
     }
@@ -180,5 +180,36 @@ struct LottieCompositionTests {
         let slotted = try LottieAnimation(parsing: #"{"fr": 30, "ip": 0, "op": 10, "slots": {"turn": {"p": {"a": 0, "k": 90}}}, "layers": [{"ty": 4, "op": 10, "ks": {"r": {"a": 0, "k": 0, "sid": "turn"}, "o": {"a": 2, "k": 50}, "p": {"a": 0, "k": [1, 2], "k": [3, 4]}}}]}"#)
         let values = slotted.values(at: 0)[0]
         #expect(values.rotation == Double.pi / 2 && values.opacity == 0.5 && values.position == [3, 4] && values.inRange)
+    }
+
+    /// A shape layer under `count - 1` null layers, each the child of the next, each rotated 1°;
+    /// the last one's parent is `top` (a layer that exists only when `top` is `count - 1`).
+    /// lottie-web draws only the shape layer: its world matrix holds every parent's rotation.
+    static func chain(_ count: Int, top: Int) -> String {
+        let layers = (0..<count).map { index in
+            #"{"ty": \#(index == 0 ? 4 : 3), "ind": \#(index), "parent": \#(index == count - 1 ? top : index + 1), "ip": 0, "op": 30, "ks": {"r": {"a": 0, "k": 1}}}"#
+        }
+        return #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [\#(layers.joined(separator: ","))]}"#
+    }
+
+    @Test("lottie-web's parent chains: a chain of 10,000 that names a missing layer is walked once; chains past the player's bound are refused by name")
+    func longParentChains() throws {
+        // Each layer's walk stops at the missing top: no hierarchy (lottie-web moves each alone).
+        let open = try LottieAnimation(parsing: Self.chain(10_000, top: 20_000))
+        var player = try LottieWebPlayer(animation: open)
+        let values = player.values(at: 0)
+        #expect(values.count == 10_000 && values[0].world == values[0].matrix)
+        // 2,500 layers in one complete chain (its top's parent is itself): 3,123,750 links in all.
+        let closed = try LottieAnimation(parsing: Self.chain(2_500, top: 2_499))
+        #expect(throws: LottieWebPlayerError.parentChainsTooLong(links: LottieWebPlayer.maximumParentLinks)) {
+            _ = try LottieWebPlayer(animation: closed)
+        }
+        // 100 layers: 4,950 links, each layer's world its own rotation and its parents', 1° each.
+        let short = try LottieAnimation(parsing: Self.chain(100, top: 99))
+        var shortPlayer = try LottieWebPlayer(animation: short)
+        let first = shortPlayer.values(at: 0)[0]
+        // Layer 0 has 99 parents: 100° in all; lottie-web's matrices are Float32.
+        let angle = 100 * Double.pi / 180
+        #expect(abs(first.world[0] - cos(angle)) < 1e-4 && abs(first.world[1] - sin(angle)) < 1e-4, "\(first.world)")
     }
 }

@@ -77,8 +77,10 @@ extension CadenceTool {
             }
             size = .fit(width: Int(fit.width), height: Int(fit.height))
         }
-        let jobs = try list.positiveInt("jobs", maximum: 256) ?? Self.processorCount
-        var sink = PictureSink(scene: scene, destination: destination, size: size, frameRate: frameRate, workerCount: jobs)
+        let chosenJobs = try list.positiveInt("jobs", maximum: 256)
+        var sink = PictureSink(
+            scene: scene, destination: destination, size: size, frameRate: frameRate, workerCount: chosenJobs ?? Self.processorCount,
+            workerCountIsChosen: chosenJobs != nil)
         var errorOutput = standardError
         let started = ContinuousClock.now
         var lastShown = started

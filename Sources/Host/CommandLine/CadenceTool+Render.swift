@@ -71,6 +71,14 @@ extension CadenceTool {
             throw BadInput("\(name): fr: a frame rate Cadence can play is 0 < fr <= 100000")
         }
         if Self.pictureFormats.contains(format) || format == "svg" || format == "html" {
+            // What a frame could draw is bounded before anything is drawn (a few kilobytes of
+            // nested precompositions can place millions of stars' vertices in one frame).
+            let vertices = animation.mostVerticesPerFrame
+            guard vertices <= LottieDrawingSource.maximumVerticesPerFrame else {
+                throw BadInput(
+                    "\(name): a frame can draw up to \(vertices == .max ? "more than 2^63" : String(vertices)) vertices, more than the \(LottieDrawingSource.maximumVerticesPerFrame) Cadence draws in one frame "
+                        + "(its shapes, stars' points and precompositions' placements multiplied); its values still render as JSON Lines or CSV")
+            }
             // Drawn from the file's curves at every frame asked for (any rate, any slice).
             var source = LottieDrawingSource(animation)
             for warning in source.warnings { try standardError.write("cadence: warning: \(warning)\n") }

@@ -71,7 +71,11 @@ package struct GoldenRecorder: FrameSink {
         if let scene {
             let bound = try BoundScene(scene, schema: schema)
             self.bound = bound
-            workers = try (0..<workerCount).map { _ in Worker(try SceneRasterizer(scene: bound.scene, size: pictureSize)) }
+            // As many workers as fit in memory (a count asked for that does not fit is an error).
+            let pixels = try pictureSize.pixels(for: bound.scene.size)
+            let count = try PictureSink.workersThatFit(
+                workerCount, chosen: workerCount > 1, width: pixels.width, height: pixels.height, available: MemoryLimit.bytes())
+            workers = try (0..<count).map { _ in Worker(try SceneRasterizer(scene: bound.scene, size: pictureSize)) }
         }
     }
 
@@ -103,6 +107,7 @@ package struct GoldenRecorder: FrameSink {
             DispatchQueue.concurrentPerform(iterations: busy.count) { busy[$0].draw(bound) }
         }
         for (worker, frame) in zip(busy, pending) {
+            if worker.rasterizer.lastFrameExceededPointBudget { throw PictureError.tooComplex(frame: frame.index) }
             mutatePicture?(frame.index, &worker.picture)
             let picture = worker.picture
             let hash = picture.bytes.withUnsafeBytes { FNV1a.words($0) }

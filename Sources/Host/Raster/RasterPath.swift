@@ -52,6 +52,13 @@ package struct RasterPath: Sendable, PathBuilding {
     /// or zero. When positive, each polyline segment also turns by at most `2·acos(1 − ε/r)`.
     package var strokeRadius: Double = 0
 
+    /// The most points the path stores: a curve or point past it is dropped and ``isTruncated``
+    /// set, so that a hostile path (a short command can ask for 2,048 points) costs bounded memory.
+    /// Whoever draws a truncated path must not show it (``Rasterizer`` reports it).
+    package var pointLimit = Int.max
+    /// Whether a point was dropped for ``pointLimit`` since the last ``removeAll(keepingCapacity:)``.
+    package private(set) var isTruncated = false
+
     /// The points of every sub-path, in output space.
     private(set) var points: [RasterPoint] = []
     /// The sub-paths, in order.
@@ -87,11 +94,15 @@ package struct RasterPath: Sendable, PathBuilding {
     /// Whether the path has no point.
     package var isEmpty: Bool { points.isEmpty }
 
+    /// The points stored, in every sub-path.
+    package var pointCount: Int { points.count }
+
     /// Forgets every point and sub-path (the transform, tolerance and stroke radius stay).
     ///
     /// - Parameter keepingCapacity: Whether to keep the storage for the next use.
     /// - Complexity: O(1) when keeping capacity.
     package mutating func removeAll(keepingCapacity: Bool = true) {
+        isTruncated = false
         points.removeAll(keepingCapacity: keepingCapacity)
         contours.removeAll(keepingCapacity: keepingCapacity)
         minX = .infinity
@@ -155,6 +166,10 @@ package struct RasterPath: Sendable, PathBuilding {
             let turn = turning(p0.x, p0.y, m1.x, m1.y, m1.x, m1.y, m2.x, m2.y)
             n = max(n, angularSegmentCount(turn: turn))
         }
+        guard points.count + n <= pointLimit else {
+            isTruncated = true
+            return
+        }
         // B(t) = p0 + 2t(p1 − p0) + t²(p0 − 2p1 + p2)
         let bx = 2 * (m1.x - p0.x), by = 2 * (m1.y - p0.y)
         let step = 1 / Double(n)
@@ -188,6 +203,10 @@ package struct RasterPath: Sendable, PathBuilding {
         var n = segmentCount(bound: 0.75 * m)
         if strokeRadius > 0 {
             n = max(n, angularSegmentCount(turn: turning(p0.x, p0.y, q1.x, q1.y, q2.x, q2.y, q3.x, q3.y)))
+        }
+        guard points.count + n <= pointLimit else {
+            isTruncated = true
+            return
         }
         // B(t) = p0 + t·c + t²·b + t³·a, by Horner.
         let cx = 3 * (q1.x - p0.x), cy = 3 * (q1.y - p0.y)
@@ -233,6 +252,10 @@ package struct RasterPath: Sendable, PathBuilding {
     private mutating func append(_ point: RasterPoint) {
         let last = contours.count - 1
         if contours[last].count > 0, points[points.count - 1] == point { return }
+        guard points.count < pointLimit else {
+            isTruncated = true
+            return
+        }
         points.append(point)
         contours[last].end += 1
         current = point

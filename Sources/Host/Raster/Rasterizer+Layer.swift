@@ -30,8 +30,9 @@ extension Rasterizer {
         if let layerClip = layer.clip {
             devicePath.transform = layer.transform
             devicePath.strokeRadius = 0
-            devicePath.removeAll(keepingCapacity: true)
+            prepare(&devicePath)
             devicePath.append(layerClip.outline)
+            account(devicePath)
             render(devicePath, rule: layerClip.rule, limit: canvas.rect, into: &clipMask)
             guard !clipMask.bounds.isEmpty else { return .zero }
             clip = clipMask
@@ -71,8 +72,9 @@ extension Rasterizer {
                 dx: GaussianBlur.extent(sigma: sigmaX), dy: GaussianBlur.extent(sigma: sigmaY))
             devicePath.transform = layer.transform * .translation(x: shadow.offsetX, y: shadow.offsetY)
             devicePath.strokeRadius = 0
-            devicePath.removeAll(keepingCapacity: true)
+            prepare(&devicePath)
             devicePath.append(shadow.outline ?? layer.outline)
+            account(devicePath)
             render(devicePath, rule: shadow.outline == nil ? layer.fillRule : shadow.rule, limit: reach, into: &shadowMask)
             blur(&shadowMask, sigmaX: sigmaX, sigmaY: sigmaY, limit: canvas.rect)
             touched = touched.union(canvas.composite(mask: shadowMask, color: faded(shadow.color), clip: clip))
@@ -80,12 +82,13 @@ extension Rasterizer {
         if hasFill, let color = layer.fill {
             devicePath.transform = layer.transform
             devicePath.strokeRadius = 0
-            devicePath.removeAll(keepingCapacity: true)
+            prepare(&devicePath)
             devicePath.append(layer.outline)
+            account(devicePath)
             touched = touched.union(fill(devicePath, rule: layer.fillRule, color: faded(color), into: &canvas, clip: clip))
         }
         if hasStroke, let color = layer.stroke {
-            devicePath.removeAll(keepingCapacity: true)
+            prepare(&devicePath)
             stroke(layer.outline, width: layer.strokeWidth, transform: layer.transform, into: &devicePath)
             touched = touched.union(fill(devicePath, rule: .nonZero, color: faded(color), into: &canvas, clip: clip))
         }

@@ -32,8 +32,32 @@ final package class Rasterizer {
     /// The offscreen buffer for layers drawn as a group (opacity below 1 with several parts).
     package var offscreen = PixelBuffer(width: 0, height: 0)
 
+    /// The points the paths built since ``beginFrame(pointBudget:)`` may still store.
+    package private(set) var pointsLeft = Int.max
+    /// Whether a path built since ``beginFrame(pointBudget:)`` was cut short by the budget: what
+    /// was drawn is not the frame, and must not be shown.
+    package private(set) var exceededPointBudget = false
+
     /// Creates a rasteriser; its buffers grow on first use.
     package init() {}
+
+    /// Starts a frame whose paths may store at most `pointBudget` flattened points in all.
+    package func beginFrame(pointBudget: Int) {
+        pointsLeft = pointBudget
+        exceededPointBudget = false
+    }
+
+    /// Empties `path` for a new outline, limited to the points left in the frame's budget.
+    package func prepare(_ path: inout RasterPath) {
+        path.removeAll(keepingCapacity: true)
+        path.pointLimit = pointsLeft
+    }
+
+    /// Takes the points `path` stored out of the frame's budget.
+    package func account(_ path: RasterPath) {
+        pointsLeft -= pointsLeft == .max ? 0 : path.pointCount
+        if path.isTruncated { exceededPointBudget = true }
+    }
 
     /// Fills `path` in a solid colour onto `canvas`, source-over, with exact-area anti-aliasing.
     ///
@@ -118,10 +142,15 @@ final package class Rasterizer {
         layerPath.transform = .identity
         layerPath.tolerance = tolerance / scale
         layerPath.strokeRadius = width / 2
-        layerPath.removeAll(keepingCapacity: true)
+        prepare(&layerPath)
         layerPath.append(outline)
+        account(layerPath)
+        // A frame over its budget is not shown: nothing more is worth computing.
+        guard !exceededPointBudget else { return }
         result.transform = transform
+        result.pointLimit = pointsLeft
         stroker.stroke(layerPath, width: width, into: &result)
+        account(result)
     }
 
     /// Blurs `mask` with a Gaussian of standard deviations `sigmaX` and `sigmaY` (device pixels).

@@ -56,6 +56,7 @@ public struct ImageSink: FrameSink {
     public mutating func write(_ frame: borrowing Frame) throws {
         guard let bound, rasterizer != nil else { return }
         rasterizer!.draw(bound.layers(at: frame), into: &picture)
+        if rasterizer!.lastFrameExceededPointBudget { throw PictureError.tooComplex(frame: frame.index) }
         try handler(frame, picture)
     }
 }

@@ -39,6 +39,9 @@ package struct PictureSink: FrameSink {
     package let size: PictureSize
     package let frameRate: FrameRate
     package let workerCount: Int
+    /// Whether the worker count was asked for (`--jobs`): then a count that does not fit in memory
+    /// is an error; a default one is lowered to what fits.
+    package let workerCountIsChosen: Bool
 
     private var bound: BoundScene?
     private var workers: [PictureWorker] = []
@@ -53,7 +56,11 @@ package struct PictureSink: FrameSink {
     /// The pictures' size in pixels (known once the render has begun).
     package var pixelSize: (width: Int, height: Int) { (pixelWidth, pixelHeight) }
 
-    package init(scene: SceneDescription, destination: PictureDestination, size: PictureSize, frameRate: FrameRate, workerCount: Int) {
+    package init(
+        scene: SceneDescription, destination: PictureDestination, size: PictureSize, frameRate: FrameRate, workerCount: Int,
+        workerCountIsChosen: Bool = true
+    ) {
+        self.workerCountIsChosen = workerCountIsChosen
         self.scene = scene
         self.destination = destination
         if case .raw(let output, _) = destination { rawOutput = output }
@@ -62,12 +69,43 @@ package struct PictureSink: FrameSink {
         self.workerCount = max(1, workerCount)
     }
 
+    /// What one worker holds for a `width` × `height` picture, at most: the premultiplied buffer,
+    /// its straight copy, the encoded frame, the layers' masks and offscreen buffer (4 bytes a pixel
+    /// each), and scratch. Measured: 12 bytes a pixel at 2048² and at 16384² (the audit's figures).
+    package static func bytesPerWorker(width: Int, height: Int) -> Int {
+        16 * width * height + (8 << 20)
+    }
+
+    /// How many workers draw pictures of `width` × `height` within `available` bytes.
+    ///
+    /// - Throws: ``PictureError/tooLarge(width:height:megabytesPerWorker:megabytesAvailable:)``
+    ///   when one worker does not fit; ``PictureError/tooManyWorkers(jobs:fitting:width:height:megabytesPerWorker:megabytesAvailable:)``
+    ///   when `count` was chosen and that many do not (a default count is lowered to what fits).
+    package static func workersThatFit(_ count: Int, chosen: Bool, width: Int, height: Int, available: Int) throws(PictureError) -> Int {
+        let each = bytesPerWorker(width: width, height: height)
+        let fitting = available / each
+        guard fitting >= 1 else {
+            throw .tooLarge(
+                width: width, height: height, megabytesPerWorker: MemoryLimit.megabytes(each),
+                megabytesAvailable: MemoryLimit.megabytes(available))
+        }
+        guard count > fitting else { return count }
+        guard !chosen else {
+            throw .tooManyWorkers(
+                jobs: count, fitting: fitting, width: width, height: height, megabytesPerWorker: MemoryLimit.megabytes(each),
+                megabytesAvailable: MemoryLimit.megabytes(available))
+        }
+        return fitting
+    }
+
     package mutating func begin(schema: FrameSchema) throws {
         let bound = try BoundScene(scene, schema: schema)
         self.bound = bound
         let pixels = try size.pixels(for: bound.scene.size)
         pixelWidth = pixels.width
         pixelHeight = pixels.height
+        let workers = try Self.workersThatFit(
+            workerCount, chosen: workerCountIsChosen, width: pixels.width, height: pixels.height, available: MemoryLimit.bytes())
         switch destination {
         case .pngFolder(let folder, _), .svgFolder(let folder, _):
             try Self.makeFolder(folder)
@@ -80,7 +118,7 @@ package struct PictureSink: FrameSink {
         case .raw:
             break
         }
-        workers = (0..<workerCount).map { _ in
+        self.workers = (0..<workers).map { _ in
             PictureWorker(scene: bound, width: pixels.width, height: pixels.height, transform: pixels.transform)
         }
         pending = 0
@@ -115,6 +153,7 @@ package struct PictureSink: FrameSink {
     }
 
     private mutating func emit(_ worker: PictureWorker) throws {
+        if worker.exceededPointBudget { throw PictureError.tooComplex(frame: worker.frame.index) }
         switch destination {
         case .pngFolder(let folder, let digits):
             try Self.writeFile(worker.encoded, to: Self.fileName(folder, worker.frame.index, digits, "png"))
@@ -199,6 +238,8 @@ package final class PictureWorker: @unchecked Sendable {
     package var encoded: [UInt8] = []
     package var straight: [UInt8] = []
     package var svg = ""
+    /// Whether the last frame drawn was cut short by the rasteriser's point budget.
+    package var exceededPointBudget = false
 
     package init(scene: BoundScene, width: Int, height: Int, transform: AffineMatrix) {
         self.scene = scene
@@ -215,6 +256,8 @@ package final class PictureWorker: @unchecked Sendable {
             return
         }
         rasterizer.draw(layers, into: &pixels)
+        exceededPointBudget = rasterizer.lastFrameExceededPointBudget
+        guard !exceededPointBudget else { return }
         switch kind {
         case .png:
             // The buffer is valid by construction: the encoder cannot fail on it.

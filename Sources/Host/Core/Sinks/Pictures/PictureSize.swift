@@ -55,12 +55,27 @@ public enum PictureError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidSize(String)
     /// Pictures need a scene: the document or source has none.
     case noScene
+    /// The frame's outlines flatten to more than ``SceneRasterizer/maximumPointsPerFrame`` points.
+    case tooComplex(frame: Int)
+    /// One worker's pictures need more memory than the process may use.
+    case tooLarge(width: Int, height: Int, megabytesPerWorker: Int, megabytesAvailable: Int)
+    /// The workers asked for (`--jobs`) need more memory than the process may use.
+    case tooManyWorkers(jobs: Int, fitting: Int, width: Int, height: Int, megabytesPerWorker: Int, megabytesAvailable: Int)
 
     /// A sentence that says what is wrong.
     public var description: String {
         switch self {
         case .invalidSize(let reason): "invalid picture size: \(reason)"
         case .noScene: "pictures need a scene (a document's \"scene\", or a preset's): this render has none"
+        case .tooComplex(let frame):
+            "frame \(frame)'s outlines flatten to more than \(SceneRasterizer.maximumPointsPerFrame) points (a curve is cut into up to 2,048 points, "
+                + "more under a wide stroke): simplify its paths"
+        case .tooLarge(let width, let height, let each, let available):
+            "a \(width)×\(height) picture needs about \(each) MB to draw, more than the \(available) MB this process may use "
+                + "(physical memory, ulimit -v, the container's limit): draw it smaller (--size or --scale)"
+        case .tooManyWorkers(let jobs, let fitting, let width, let height, let each, let available):
+            "--jobs \(jobs) draws \(jobs) \(width)×\(height) pictures at once, about \(each) MB each, more than the \(available) MB this process may use: "
+                + "give --jobs \(fitting) or fewer (or leave it out: Cadence then uses as many as fit)"
         }
     }
 }

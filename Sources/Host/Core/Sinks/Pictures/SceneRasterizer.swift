@@ -33,6 +33,15 @@ public struct SceneRasterizer {
     public let transform: AffineMatrix
 
     private let rasterizer = Rasterizer()
+
+    /// The most points of flattened outlines a frame may store: 4 million (64 MB). A short path
+    /// command can ask for 2,048 points (a huge curve, or a small one under a wide stroke), so a
+    /// document of a few hundred kilobytes could otherwise need gigabytes a frame.
+    public static let maximumPointsPerFrame = 4_000_000
+
+    /// Whether the last frame drawn needed more than ``maximumPointsPerFrame`` points: its picture
+    /// is incomplete and must not be shown. Picture sinks throw ``PictureError/tooComplex(frame:)``.
+    public var lastFrameExceededPointBudget: Bool { rasterizer.exceededPointBudget }
     private var layer = RasterLayer()
     private var maskOutline = RasterOutline()
     private var shadowOutline = RasterOutline()
@@ -77,6 +86,7 @@ public struct SceneRasterizer {
     ///   - pixels: The picture; replaced by a buffer of this rasterizer's size if it has another.
     public mutating func draw(_ layers: [ResolvedLayer], into pixels: inout PixelBuffer) {
         if pixels.width != width || pixels.height != height { pixels = PixelBuffer(width: width, height: height) }
+        rasterizer.beginFrame(pointBudget: Self.maximumPointsPerFrame)
         let background = Self.pixel(scene.background) ?? .transparent
         // A buffer this rasterizer drew last, with the same background, is reset only where its
         // layers drew (a frame of a small scene fitted into 1080p leaves most pixels alone).
@@ -87,6 +97,8 @@ public struct SceneRasterizer {
         }
         var dirty = PixelRect.zero
         for resolved in layers where resolved.isVisible {
+            // A frame over its point budget is not shown: the layers after are not drawn.
+            guard !rasterizer.exceededPointBudget else { break }
             dirty = dirty.union(draw(resolved, into: &pixels))
         }
         pixels.knownBackground = PixelBuffer.KnownBackground(pixel: background.packed, dirty: dirty)

@@ -40,15 +40,11 @@ extension CadenceTool {
         // Every file of every shard is checked (a regular file, its length and CRC-32) before
         // anything is written.
         let set: ShardSet
-        do {
-            set = try ShardSet(folders: folders)
-            try set.checkFiles()
-        } catch {
-            throw BadInput(error.message)
-        }
+        do { set = try ShardSet(folders: folders) } catch { throw BadInput(error.message) }
         let shards = set.shards
         let manifest = shards[0].manifest
         let payload = try ShardPayload(format: manifest.format, command: "join")
+        do { try set.checkFiles(payload.farmPayload(format: manifest.format)) } catch { throw BadInput(error.message) }
         switch payload {
         case .file(let name):
             let output = try FileOutput(replacing: out)
@@ -74,15 +70,23 @@ extension CadenceTool {
     }
 
     /// Puts a copy of `source` at `destination` all or nothing: a hard link where the file system
-    /// allows it (no bytes copied), else a copy; either goes to a temporary name first.
+    /// allows it (no bytes copied), else a copy; either goes to a temporary name of its own first,
+    /// so that joins into the same folder at once never share one.
     private static func place(_ source: String, at destination: String) throws {
-        let temporary = destination + ".cadence-join"
-        unlink(temporary)
+        var sourceInfo = stat(), destinationInfo = stat()
+        if stat(source, &sourceInfo) == 0, lstat(destination, &destinationInfo) == 0,
+           sourceInfo.st_dev == destinationInfo.st_dev, sourceInfo.st_ino == destinationInfo.st_ino {
+            // A join run again: the destination is already this very file.
+            return
+        }
+        let temporary = destination + ".cadence-join-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         // The source was checked to be a regular file (not a link); linkat with no flags never
         // follows one.
         if linkat(AT_FDCWD, source, AT_FDCWD, temporary, 0) == 0 {
+            // rename of two links to one file does nothing and succeeds: the temporary name is
+            // removed either way.
+            defer { unlink(temporary) }
             guard rename(temporary, destination) == 0 else {
-                unlink(temporary)
                 throw SinkError.writeFailed(destination: destination, reason: String(cString: strerror(errno)))
             }
             return

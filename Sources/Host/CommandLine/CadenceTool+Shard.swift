@@ -39,6 +39,15 @@ extension CadenceTool {
         /// into the final format.
         case video(VideoFormat)
 
+        /// What the farm checks a shard of this payload lists.
+        func farmPayload(format: String) -> ShardSet.Payload {
+            switch self {
+            case .file(let name): .file(name)
+            case .pictures: .pictures(extension: format == "png" ? "png" : "svg")
+            case .video: .video
+            }
+        }
+
         init(format: String, command: String) throws(UsageError) {
             switch format {
             case "jsonl": self = .file("frames.jsonl")

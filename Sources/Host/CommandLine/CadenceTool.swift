@@ -25,8 +25,9 @@ public struct CadenceTool {
     package var showsProgress: Bool
     /// The plugins whose curves and segment kinds documents and options may name.
     public var plugins: PluginRegistry = .standard
-    /// The scheduler variables `--shard auto/N` reads (``RenderShard/schedulerVariables``), as the
-    /// process's environment has them; tests set them here.
+    /// The scheduler variables `--shard auto/N` reads (``RenderShard/schedulerVariables``) and the
+    /// golden variables (`CADENCE_RECORD`, `CADENCE_GOLDEN_ARTIFACTS`), as the process's
+    /// environment has them; tests set them here.
     public var environment: [String: String] = [:]
     /// Runs `cadence bench ARGUMENTS` in this process: set by `cadence-bench` (and by the benchmark
     /// suite's tests), which link the suite. When `nil`, `bench` starts `cadence-bench` (built
@@ -39,11 +40,14 @@ public struct CadenceTool {
         let error = FileOutput.standardError()
         var tool = CadenceTool(
             standardOutput: FileOutput.standardOutput(), standardError: error, showsProgress: error.isTerminal)
-        for name in RenderShard.schedulerVariables {
+        for name in RenderShard.schedulerVariables + Self.goldenVariables {
             if let value = getenv(name) { tool.environment[name] = String(cString: value) }
         }
         return tool
     }
+
+    /// The variables `cadence golden` reads: the record mode and where failures leave pictures.
+    static let goldenVariables = ["CADENCE_RECORD", "CADENCE_GOLDEN_ARTIFACTS"]
 
     /// A tool writing to the given outputs (for tests).
     public init(standardOutput: any TextOutput, standardError: any TextOutput, showsProgress: Bool = false) {

@@ -1,4 +1,5 @@
 package import CadenceHostCore
+import Timeline
 import CadenceIO
 
 /// The shards of one render, read from their folders and checked before a join writes anything:
@@ -74,9 +75,13 @@ package struct ShardSet {
         self.shards = shards.sorted { $0.manifest.shard.index < $1.manifest.shard.index }
     }
 
+    /// Whether two shards render the same source: the same kind (document, preset, Lottie file)
+    /// and the same hash of its bytes. The path is for messages only: jobs that name the same
+    /// document by another path (another working folder, an absolute path) render the same thing.
     private static func checkSameRender(_ shard: Shard, as first: Shard) throws(ShardSetError) {
         let one = first.manifest, other = shard.manifest
-        guard other.source == one.source, other.sourceHash == one.sourceHash else {
+        func kind(_ source: String) -> Substring { source.prefix { $0 != " " } }
+        guard kind(other.source) == kind(one.source), other.sourceHash == one.sourceHash else {
             throw ShardSetError(
                 "\(shard.folder) is a shard of another render: \(other.source) (hash \(other.sourceHash)), \(first.folder) of \(one.source) (hash \(one.sourceHash))")
         }
@@ -89,6 +94,77 @@ package struct ShardSet {
         }
         guard other.shard.count == one.shard.count else {
             throw ShardSetError("\(shard.folder) is one of \(other.shard.count) shards, \(first.folder) one of \(one.shard.count)")
+        }
+    }
+
+    /// What a shard of a format holds.
+    package enum Payload {
+        /// One file of its frames (`frames.jsonl`, `frames.csv`, `frames.rgba`).
+        case file(String)
+        /// One picture per frame, named by its index padded to the whole render's width, with this
+        /// extension (`png`, `svg`).
+        case pictures(extension: String)
+        /// One lossless chunk of its frames (``videoChunkName``).
+        case video
+    }
+
+    /// Checks what every manifest lists, then every file it lists: the names the shard's frames
+    /// give and nothing else (a shard with frames lists its payload; one without lists nothing);
+    /// present in its folder, a regular file (not a link, a pipe or a device), of the listed
+    /// length and CRC-32. Nothing else is read.
+    ///
+    /// - Throws: ``ShardSetError`` naming the file and the shard to run again.
+    package func checkFiles(_ payload: Payload) throws(ShardSetError) {
+        var pictureWidth: Int?
+        for shard in shards {
+            try checkNames(shard, payload, pictureWidth: &pictureWidth)
+        }
+        try checkFiles()
+    }
+
+    /// Checks that a shard lists exactly the files its frames give.
+    private func checkNames(_ shard: Shard, _ payload: Payload, pictureWidth: inout Int?) throws(ShardSetError) {
+        let names = shard.manifest.files.map(\.name)
+        let again = "(run shard \(shard.manifest.shard) again)"
+        guard let frames = shard.manifest.frames else {
+            // A shard without frames lists nothing, or its (empty) file.
+            let allowed: [String] = switch payload {
+            case .file(let name): [name]
+            case .video: [Self.videoChunkName]
+            case .pictures: []
+            }
+            guard names.isEmpty || names == allowed else {
+                throw ShardSetError("\(shard.folder) holds no frames but lists \(names.count) files \(again)")
+            }
+            return
+        }
+        switch payload {
+        case .file(let name):
+            guard names == [name] else { throw ShardSetError("\(shard.folder) must list its frames' file \(name) and nothing else \(again)") }
+        case .video:
+            guard names == [Self.videoChunkName] else {
+                throw ShardSetError("\(shard.folder)'s manifest lists no \(Self.videoChunkName) (or other files): the shard is incomplete \(again)")
+            }
+        case .pictures(let suffix):
+            // Every name is the same width, at least the last frame's digits: the width of the
+            // whole render's names, which the first shard sets.
+            let width = pictureWidth ?? names.first.map { $0.count - suffix.count - 1 } ?? 0
+            pictureWidth = width
+            guard width >= String(shards[0].manifest.whole.upperBound).count else {
+                throw ShardSetError("\(shard.folder)'s pictures are not named by the render's frames \(again)")
+            }
+            var expected = Set<String>()
+            for index in frames {
+                let number = String(index)
+                expected.insert(String(repeating: "0", count: max(0, width - number.count)) + number + "." + suffix)
+            }
+            guard names.count == expected.count, Set(names) == expected else {
+                let stray = names.first { !expected.contains($0) }
+                let missing = expected.subtracting(names).sorted().first
+                let what = stray.map { "lists \(InputExcerpt.excerpt($0)), which is not one of its frames' pictures" }
+                    ?? "is missing the picture \(missing ?? "of a frame")"
+                throw ShardSetError("\(shard.folder) \(what) (frames \(frames.lowerBound)...\(frames.upperBound)) \(again)")
+            }
         }
     }
 

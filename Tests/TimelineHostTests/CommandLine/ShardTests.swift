@@ -246,4 +246,54 @@ struct ShardTests {
         let result = cadence("join", root + "/film.mp4.shard-0-of-2", shard, "--out", root + "/film.mp4")
         #expect(result.status == 2 && result.err.contains("manifest lists no frames.chunk"), "\(result.err)")
     }
+
+    @Test("join refuses pictures its shards' frames do not name, and a shard with frames that lists no payload")
+    func joinChecksNamesAgainstFrames() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let document = try temporaryFile("dot.json", PictureCommandTests.document)
+        for index in 0..<2 { #expect(cadence("render", document, "--format", "png", "--out", root + "/p/f", "--shard", "\(index)/2").status == 0) }
+        // Shard 1 (frames 5...10) also lists 05.png... no: 04.png, a frame of shard 0.
+        let second = root + "/p/f.shard-1-of-2"
+        let stray = try Data(contentsOf: URL(fileURLWithPath: second + "/10.png"))
+        try stray.write(to: URL(fileURLWithPath: second + "/04.png"))
+        let url = URL(fileURLWithPath: second + "/manifest.json")
+        var manifest = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var files = try #require(manifest["files"] as? [[String: Any]])
+        var entry = try #require(files.first { $0["name"] as? String == "10.png" })
+        entry["name"] = "04.png"
+        files.append(entry)
+        manifest["files"] = files
+        try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+        var result = cadence("join", root + "/p/f.shard-0-of-2", second, "--out", root + "/p/out")
+        #expect(result.status == 2 && result.err.contains("lists 04.png, which is not one of its frames' pictures"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: root + "/p/out"))
+        // Text: shard 1's payload removed and unlisted.
+        for index in 0..<2 { #expect(cadence("render", document, "--out", root + "/t/f.jsonl", "--shard", "\(index)/2").status == 0) }
+        let text = root + "/t/f.jsonl.shard-1-of-2"
+        try FileManager.default.removeItem(atPath: text + "/frames.jsonl")
+        let textURL = URL(fileURLWithPath: text + "/manifest.json")
+        var textManifest = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: textURL)) as? [String: Any])
+        textManifest["files"] = [[String: Any]]()
+        try JSONSerialization.data(withJSONObject: textManifest).write(to: textURL)
+        result = cadence("join", root + "/t/f.jsonl.shard-0-of-2", text, "--out", root + "/t/out.jsonl")
+        #expect(result.status == 2 && result.err.contains("must list its frames' file frames.jsonl"), "\(result.err)")
+    }
+
+    @Test("a picture join run twice leaves no temporary names; the same document by two paths is one render")
+    func joinAgainAndAnotherPath() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let document = try temporaryFile("dot.json", PictureCommandTests.document)
+        let slash = document.lastIndex(of: "/")!
+        let samePath = String(document[..<slash]) + "/." + String(document[slash...])
+        #expect(cadence("render", document, "--format", "png", "--out", root + "/f", "--shard", "0/2").status == 0)
+        #expect(cadence("render", samePath, "--format", "png", "--out", root + "/f", "--shard", "1/2").status == 0)
+        for _ in 0..<2 {
+            let result = cadence("join", root + "/f.shard-0-of-2", root + "/f.shard-1-of-2", "--out", root + "/out")
+            #expect(result.status == 0, "\(result.err)")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: root + "/out")
+        #expect(names.count == 11 && names.allSatisfy { $0.hasSuffix(".png") }, "\(names.sorted())")
+    }
 }

@@ -20,6 +20,8 @@ package final class ChildProcess {
     private var pid: pid_t = 0
     private var input: Int32 = -1
     private let errorLog: String
+    /// The log's slot among the files an interrupt removes.
+    private var logSlot = -1
     private var finished = false
 
     /// Whether `program` is an executable file in a folder of `PATH`.
@@ -38,12 +40,16 @@ package final class ChildProcess {
     ///   its pipe or log cannot be made.
     package init(_ program: String, arguments: [String]) throws {
         self.program = program
-        var template = Array("/tmp/cadence-\(program)-XXXXXX".utf8CString)
+        // The log goes where temporary files go (TMPDIR, else /tmp), and an interrupt removes it.
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let name = (folder.hasSuffix("/") ? folder : folder + "/") + "cadence-\(program)-XXXXXX"
+        var template = Array(name.utf8CString)
         let logDescriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard logDescriptor >= 0 else {
-            throw SinkError.writeFailed(destination: program, reason: String(cString: strerror(errno)))
+            throw SinkError.writeFailed(destination: String(name.dropLast(7)) + "…", reason: "cannot make \(program)'s error log: " + String(cString: strerror(errno)))
         }
         errorLog = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        logSlot = TemporaryFiles.register(errorLog)
         defer { close(logDescriptor) }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
@@ -108,6 +114,7 @@ package final class ChildProcess {
             _ = waitpid(pid, &status, 0)
         }
         unlink(errorLog)
+        TemporaryFiles.unregister(logSlot)
     }
 
     /// Writes all of `bytes` to the program's standard input.

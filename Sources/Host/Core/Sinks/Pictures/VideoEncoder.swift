@@ -49,7 +49,10 @@ public enum VideoFormat: String, Sendable, CaseIterable {
         case .apng:
             return ["-c:v", "apng", "-pred", "mixed", "-plays", "0"] + exact + ["-f", "apng"]
         case .ffv1:
-            return ["-c:v", "ffv1", "-level", "3", "-pix_fmt", "bgra", "-slices", "4", "-g", "1"] + exact + ["-f", "matroska"]
+            // Four slices (a 2 × 2 grid) need two pixels a side: a picture one pixel wide or high
+            // is one slice.
+            let slices = width >= 2 && height >= 2 ? "4" : "1"
+            return ["-c:v", "ffv1", "-level", "3", "-pix_fmt", "bgra", "-slices", slices, "-g", "1"] + exact + ["-f", "matroska"]
         }
     }
 

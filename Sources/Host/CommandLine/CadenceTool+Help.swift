@@ -11,6 +11,7 @@ extension CadenceTool {
             return """
                 USAGE: cadence \(command) FILE|- [--format FORMAT] [--fps N] [--frames A..B] [--out FILE] [--header|--no-header]
                        [--scale S | --size WxH] [--alpha straight|premultiplied] [--jobs N] [--shard I/N|auto/N]
+                       [--expressions static|refuse]
 
                 \(command == "render" ? "Evaluates a timeline document as fast as possible and streams its frames." : "Evaluates a timeline document in real time, paced to the frame rate; late frames are dropped and counted.")
                 Frame i is at time i / fps; frames 0 ... ceil(duration * fps) unless --frames gives a slice.
@@ -24,7 +25,8 @@ extension CadenceTool {
                   --scale    pictures: the scene's size times S (default 1)
                   --size     pictures: WxH pixels, the scene fitted and centred
                   --alpha    rgba: straight (default) or premultiplied
-                  --jobs     pictures: frames drawn at once (default: the number of processors)
+                  --jobs     pictures: frames drawn at once (default: the number of processors, fewer
+                             when their pictures would not fit in memory)
                   --fps      frames per second (default: the document's fps, else 60)
                   --frames   A..B, the frames to write (inclusive)
                   --out      write to FILE instead of standard output
@@ -34,6 +36,9 @@ extension CadenceTool {
                              OUT.shard-I-of-N, for 'cadence join'; auto/N reads I from the scheduler
                              (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX).
                              Guide: Docs/RenderFarm.md
+                  --expressions
+                             Lottie files: static draws a property that has an expression with its static
+                             value (a warning each); refuse (default) refuses the file
 
                 """
         case "join":
@@ -116,8 +121,8 @@ extension CadenceTool {
                 """
         case "lottie":
             return """
-                USAGE: cadence lottie values FILE... [--frames A,B,...] [--step S] [--compat lottie-web]
-                       cadence lottie import FILE [--out DOC.json] [--name NAME]
+                USAGE: cadence lottie values FILE... [--frames A,B,...] [--step S] [--compat lottie-web] [--expressions static]
+                       cadence lottie import FILE [--out DOC.json] [--name NAME] [--expressions static]
 
                 Reads Lottie (Bodymovin) files and prints every layer's transform per frame as JSON Lines, in
                 the shape of the lottie-web oracle: file, frame, layer (its position path, 3/0 inside a
@@ -126,7 +131,8 @@ extension CadenceTool {
                 ip + S, ... up to op (S default 0.5), or the list given, in that order.
                 --compat lottie-web: the numbers lottie-web 5.13 shows (its easing solver, 150-point spatial
                 curves, Float32 storage, and its memory of the frames shown before); exact otherwise.
-                Files with expressions are refused with the JSON path of the first.
+                Files with expressions are refused with the JSON path of the first; --expressions static
+                (values, import, render, play) keeps each such property's static value, with a warning each.
                 import: the file as a timeline document (to standard output, or DOC.json): each layer's world
                 matrix and opacity and what its fills and strokes draw (path, opacity, colour), baked at every
                 frame of the file, layers placed in time, markers as labels, and a scene. render and play draw a

@@ -19,7 +19,8 @@ extension CadenceTool {
                     ?? "missing the action: values or import",
                 command: "lottie")
         }
-        let list = try ArgumentList(Array(arguments.dropFirst()), command: "lottie", options: ["frames", "step", "compat"], flags: [])
+        let list = try ArgumentList(
+            Array(arguments.dropFirst()), command: "lottie", options: ["frames", "step", "compat", "expressions"], flags: [])
         guard !list.positionals.isEmpty else { throw UsageError("missing FILE", command: "lottie") }
         let step = try list.double("step") ?? 0.5
         guard step > 0, step.isFinite else { throw UsageError("'--step' is a positive number of frames", command: "lottie") }
@@ -44,7 +45,7 @@ extension CadenceTool {
         for path in list.positionals {
             let bytes = try FileInput.read(path, maximumCount: TimelineDocument.maximumSize)
             guard let text = String(validating: bytes, as: UTF8.self) else { throw BadInput("\(path): not UTF-8 text") }
-            let animation = try LottieAnimation(parsing: text, file: path)
+            let animation = try LottieAnimation(parsing: text, file: path, expressions: try list.lottieExpressions())
             for warning in animation.warnings { try standardError.write("cadence: warning: \(warning)\n") }
             let name = path.split(separator: "/").last.map(String.init) ?? path
             var frames = chosen ?? []
@@ -70,13 +71,14 @@ extension CadenceTool {
     /// `cadence lottie import FILE [--out DOC.json] [--name NAME]`: the file as a timeline document
     /// (``LottieImport``), to standard output or a file.
     private mutating func lottieImport(_ arguments: [String]) throws {
-        let list = try ArgumentList(arguments, command: "lottie", options: ["out", "name"], flags: [])
+        let list = try ArgumentList(arguments, command: "lottie", options: ["out", "name", "expressions"], flags: [])
         guard list.positionals.count == 1 else {
             throw UsageError(list.positionals.isEmpty ? "missing FILE" : "import takes one FILE", command: "lottie")
         }
         let path = list.positionals[0]
         let imported = try importLottie(
-            path, bytes: try FileInput.read(path, maximumCount: TimelineDocument.maximumSize), name: list.string("name"))
+            path, bytes: try FileInput.read(path, maximumCount: TimelineDocument.maximumSize), name: list.string("name"),
+            expressions: try list.lottieExpressions())
         let text = imported.text + "\n"
         if text.utf8.count > TimelineDocument.maximumSize {
             try standardError.write(
@@ -94,10 +96,12 @@ extension CadenceTool {
 
     /// Reads a Lottie file and imports it, writing its warnings (what is not read, what is not
     /// drawn) to standard error.
-    func importLottie(_ path: String, bytes: [UInt8], name: String? = nil) throws -> LottieImport {
+    func importLottie(
+        _ path: String, bytes: [UInt8], name: String? = nil, expressions: LottieExpressions = .refused
+    ) throws -> LottieImport {
         let file = path == "-" ? "<stdin>" : path
         guard let text = String(validating: bytes, as: UTF8.self) else { throw BadInput("\(file): not UTF-8 text") }
-        let animation = try LottieAnimation(parsing: text, file: file)
+        let animation = try LottieAnimation(parsing: text, file: file, expressions: expressions)
         let base = file.split(separator: "/").last.map(String.init) ?? file
         let documentName = name ?? (base.hasSuffix(".json") ? String(base.dropLast(5)) : base)
         let imported = try LottieImport(animation, name: documentName.isEmpty ? "lottie" : documentName)
@@ -138,5 +142,18 @@ extension CadenceTool {
         ]
         return "{\"file\":\(JSONText.quoted(file)),\"frame\":\(number(frame)),\"layer\":\"\(layer.layer)\",\"values\":{"
             + members.joined(separator: ",") + "}}"
+    }
+}
+
+extension ArgumentList {
+    /// `--expressions static` (each property with an expression keeps its static value, with a
+    /// warning) or `--expressions refuse` (the default).
+    func lottieExpressions() throws(UsageError) -> LottieExpressions {
+        switch string("expressions") {
+        case nil, "refuse": .refused
+        case "static": .staticValues
+        case let other?:
+            throw UsageError("unknown '--expressions' mode '\(ArgumentList.excerpt(other))'; modes: static, refuse", command: command)
+        }
     }
 }

@@ -32,7 +32,7 @@ extension CadenceTool {
 
     mutating func render(_ arguments: [String], realTime: Bool) throws {
         let command = realTime ? "play" : "render"
-        let list = try ArgumentList(arguments, command: command, options: Self.renderOptions + ["size"], flags: Self.renderFlags)
+        let list = try ArgumentList(arguments, command: command, options: Self.renderOptions + ["size", "expressions"], flags: Self.renderFlags)
         guard list.positionals.count == 1 else {
             throw UsageError(list.positionals.isEmpty ? "missing FILE (or - for standard input)" : "too many arguments", command: command)
         }
@@ -41,6 +41,9 @@ extension CadenceTool {
         if Self.isLottie(bytes) {
             try renderLottie(path, bytes: bytes, list: list, realTime: realTime)
             return
+        }
+        guard list.string("expressions") == nil else {
+            throw UsageError("'--expressions' is for Lottie files; \(path) is a timeline document", command: command)
         }
         let document = try loadDocument(path, bytes: bytes)
         var source = document.makeSource()
@@ -65,7 +68,7 @@ extension CadenceTool {
         let name = path == "-" ? "<stdin>" : path
         let format = list.string("format") ?? "jsonl"
         guard let text = String(validating: bytes, as: UTF8.self) else { throw BadInput("\(name): not UTF-8 text") }
-        let animation = try LottieAnimation(parsing: text, file: name)
+        let animation = try LottieAnimation(parsing: text, file: name, expressions: try list.lottieExpressions())
         for warning in animation.warnings { try standardError.write("cadence: warning: \(warning)\n") }
         guard let fileRate = FrameRate(framesPerSecond: animation.frameRate) else {
             throw BadInput("\(name): fr: a frame rate Cadence can play is 0 < fr <= 100000")

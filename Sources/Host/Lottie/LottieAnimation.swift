@@ -102,13 +102,19 @@ public struct LottieAnimation: Sendable {
     /// ten times, and so on, grows as a power).
     public static let maximumLayerCount = 200_000
 
+    /// The most expressions listed one by one as warnings; past it, one warning counts the rest.
+    public static let maximumExpressionWarnings = 100
+
     /// Reads an animation.
     ///
     /// - Parameters:
     ///   - text: The file's JSON. As in a browser, a key repeated in one object keeps its last value.
     ///   - file: Its name, for errors.
+    ///   - expressions: What to do with expressions (a property's `"x"` text, which a browser runs
+    ///     as JavaScript): refuse the file (the default), or use each property's static value
+    ///     (``LottieExpressions/staticValues``), with a warning naming each.
     /// - Throws: ``DocumentErrors`` naming the JSON path of the first problem or unsupported feature.
-    public init(parsing text: String, file: String? = nil) throws(DocumentErrors) {
+    public init(parsing text: String, file: String? = nil, expressions: LottieExpressions = .refused) throws(DocumentErrors) {
         self.file = file
         func fail(_ error: DocumentError) -> DocumentErrors {
             var error = error
@@ -122,8 +128,24 @@ public struct LottieAnimation: Sendable {
         do throws(DocumentError) {
             let cursor = JSONCursor(root)
             _ = try cursor.object()
-            if let path = Self.firstExpression(in: root, path: "$") {
-                throw DocumentError(path: path, message: "expressions are not supported")
+            var expressionWarnings: [DocumentError] = []
+            var paths: [String] = []
+            Self.expressions(in: root, path: "$", into: &paths)
+            switch expressions {
+            case .refused:
+                if let path = paths.first {
+                    throw DocumentError(
+                        path: path,
+                        message: "expressions are not supported (--expressions static, or expressions: .staticValues, draws each with its property's static value)")
+                }
+            case .staticValues:
+                for path in paths.prefix(Self.maximumExpressionWarnings) {
+                    expressionWarnings.append(DocumentError(path: path, message: "an expression: its property keeps its static value (\"k\")"))
+                }
+                if paths.count > Self.maximumExpressionWarnings {
+                    expressionWarnings.append(DocumentError(
+                        path: "$", message: "\(paths.count - Self.maximumExpressionWarnings) more expressions: their properties keep their static values"))
+                }
             }
             frameRate = try Self.positive(try cursor.required("fr"))
             inPoint = try Self.finite(try cursor.required("ip"))
@@ -159,7 +181,7 @@ public struct LottieAnimation: Sendable {
             compositions = reader.compositions
             layerCount = try reader.expandedCount(of: 0, cursor: cursor)
             drawingNotes = reader.drawingNotes
-            warnings = reader.warnings.map { warning in
+            warnings = (expressionWarnings + reader.warnings).map { warning in
                 var warning = warning
                 warning.file = file
                 return warning
@@ -169,23 +191,20 @@ public struct LottieAnimation: Sendable {
         }
     }
 
-    /// The JSON path of the first expression (a property's `"x"` text) in a file, if any.
-    static func firstExpression(in value: JSONValue, path: String) -> String? {
+    /// The JSON paths of every expression (a property's `"x"` text) in a file, in document order.
+    static func expressions(in value: JSONValue, path: String, into paths: inout [String]) {
         switch value {
         case .object(let members):
             if members.contains(where: { $0.key == "k" }), let x = members.first(where: { $0.key == "x" }), case .string = x.value {
-                return path == "$" ? "x" : path + ".x"
+                paths.append(path == "$" ? "x" : path + ".x")
             }
             for member in members {
-                if let found = firstExpression(in: member.value, path: path == "$" ? member.key : path + "." + member.key) { return found }
+                expressions(in: member.value, path: path == "$" ? member.key : path + "." + member.key, into: &paths)
             }
         case .array(let items):
-            for (index, item) in items.enumerated() {
-                if let found = firstExpression(in: item, path: "\(path)[\(index)]") { return found }
-            }
+            for (index, item) in items.enumerated() { expressions(in: item, path: "\(path)[\(index)]", into: &paths) }
         default: break
         }
-        return nil
     }
 
     /// Reads compositions depth first, so that a precomposition that contains itself is found.
@@ -542,4 +561,16 @@ public struct LottieAnimation: Sendable {
             }
         }
     }
+}
+
+/// What reading a Lottie file does with expressions: JavaScript in a property's `"x"`, which a
+/// browser runs every frame and Cadence does not.
+public enum LottieExpressions: Sendable, Hashable {
+    /// The file is refused, naming the first expression's JSON path (`cadence`'s default).
+    case refused
+    /// Each property with an expression keeps its static value (`"k"`: its value or keyframes),
+    /// with a warning naming its JSON path (`cadence … --expressions static`). An expression that
+    /// only copies or wiggles a value draws close to what a browser shows; one that computes the
+    /// motion does not move.
+    case staticValues
 }

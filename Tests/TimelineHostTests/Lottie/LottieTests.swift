@@ -4,6 +4,7 @@ import Testing
 import Timeline
 import TimelinePlugins
 @testable import CadenceLottie
+import CadenceIO
 
 /// The Lottie reader's transforms against values worked out by hand (the agreement with lottie-web
 /// itself is `.ci/lottie-check`, against the oracle in ../shared/lottie).
@@ -95,10 +96,10 @@ struct LottieTests {
         }
         let base = #"{"fr": 30, "ip": 0, "op": 60, "layers": [LAYER]}"#
         func layer(_ text: String) -> String { base.replacingOccurrences(of: "LAYER", with: text) }
-        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "ks": {"p": {"a": 0, "k": [0, 0], "x": "value"}}}"#)) == "t.json: layers[0].ks.p.x: expressions are not supported")
+        #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "ks": {"p": {"a": 0, "k": [0, 0], "x": "value"}}}"#)) == "t.json: layers[0].ks.p.x: expressions are not supported (--expressions static, or expressions: .staticValues, draws each with its property's static value)")
         // Expressions anywhere (here in a shape), not only in transforms.
         #expect(error(layer(#"{"ty": 4, "ip": 0, "op": 60, "shapes": [{"ty": "gr", "it": [{"ty": "el", "s": {"a": 0, "k": [1, 1], "x": "v"}}]}]}"#))
-            == "t.json: layers[0].shapes[0].it[0].s.x: expressions are not supported")
+            .hasPrefix("t.json: layers[0].shapes[0].it[0].s.x: expressions are not supported"))
         // A precomposition that contains itself, directly or not.
         let cycle = #"{"fr": 30, "ip": 0, "op": 60, "assets": [{"id": "a", "layers": [{"ty": 0, "refId": "b", "ip": 0, "op": 60}]}, {"id": "b", "layers": [{"ty": 0, "refId": "a", "ip": 0, "op": 60}]}], "layers": [{"ty": 0, "refId": "a", "ip": 0, "op": 60}]}"#
         #expect(error(cycle) == #"t.json: assets[1].layers[0].refId: the precomposition "a" contains itself"#)
@@ -181,5 +182,37 @@ struct LottieTests {
         let missing = try temporaryFile("missing.json", #"{"fr": 30, "ip": 0, "op": 2, "layers": [{"ty": 0, "refId": "gone", "ip": 0, "op": 2}]}"#)
         let warned = cadence("lottie", "values", missing, "--frames", "0")
         #expect(warned.status == 0 && warned.err.contains(#"warning: \#(missing): layers[0].refId: no asset has the id "gone": the precomposition is empty"#))
+    }
+
+    @Test("with expressions: .staticValues, every property keeps its static value, with a warning naming each expression")
+    func staticExpressions() throws {
+        let text = #"{"fr": 30, "ip": 0, "op": 60, "layers": [{"ty": 4, "ip": 0, "op": 60, "ks": {"p": {"a": 0, "k": [10, 20], "x": "wiggle(2, 30)"}, "o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [100]}], "x": "loopOut()"}}}]}"#
+        let animation = try LottieAnimation(parsing: text, file: "t.json", expressions: .staticValues)
+        #expect(animation.warnings.map(\.description) == [
+            "t.json: layers[0].ks.p.x: an expression: its property keeps its static value (\"k\")",
+            "t.json: layers[0].ks.o.x: an expression: its property keeps its static value (\"k\")",
+        ])
+        // The position is its "k"; the opacity follows its keyframes: half way at frame 15.
+        let layer = animation.values(at: 15)[0]
+        #expect(Array(layer.position.prefix(2)) == [10, 20] && layer.opacity == 0.5)
+        // Past the listed ones, one warning counts the rest.
+        let many = (0..<150).map { _ in #"{"ty": 3, "ip": 0, "op": 60, "ks": {"r": {"a": 0, "k": 0, "x": "time"}}}"# }.joined(separator: ",")
+        let crowded = try LottieAnimation(parsing: #"{"fr": 30, "ip": 0, "op": 60, "layers": [\#(many)]}"#, expressions: .staticValues)
+        #expect(crowded.warnings.count == LottieAnimation.maximumExpressionWarnings + 1)
+        #expect(crowded.warnings.last?.description == "$: 50 more expressions: their properties keep their static values")
+    }
+
+    @Test("cadence render and lottie values take --expressions static; another mode, or the option on a document, is a usage error")
+    func expressionsOption() throws {
+        let file = try temporaryFile("x.lottie.json", #"{"fr": 30, "ip": 0, "op": 60, "w": 40, "h": 40, "layers": [{"ty": 4, "ip": 0, "op": 60, "ks": {"p": {"a": 0, "k": [10, 20], "x": "wiggle(2, 30)"}}, "shapes": [{"ty": "rc", "d": 1, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]}]}"#)
+        #expect(cadence("render", file, "--format", "rgba", "--frames", "0..0", "--out", "/dev/null").status == 2)
+        let drawn = cadence("render", file, "--format", "rgba", "--frames", "0..0", "--out", "/dev/null", "--expressions", "static")
+        #expect(drawn.status == 0 && drawn.err.contains("layers[0].ks.p.x: an expression: its property keeps its static value"), "\(drawn.err)")
+        #expect(cadence("lottie", "values", file, "--frames", "0", "--expressions", "static").status == 0)
+        #expect(cadence("lottie", "import", file, "--expressions", "static").status == 0)
+        let bad = cadence("render", file, "--expressions", "run")
+        #expect(bad.status == 2 && bad.err.contains("unknown '--expressions' mode 'run'; modes: static, refuse"), "\(bad.err)")
+        let document = try temporaryFile("doc.json", #"{"cadence": 1, "fps": 10, "duration": 1, "tracks": [{"name": "t", "keyframes": [{"time": 0, "value": 0}]}]}"#)
+        #expect(cadence("render", document, "--expressions", "static").err.contains("'--expressions' is for Lottie files"))
     }
 }

@@ -186,7 +186,7 @@ struct VideoFailureTests {
         // A sibling in the tool's process group: it must outlive the failed render.
         let script = """
             sleep 30 >/dev/null 2>&1 & sibling=$!
-            PATH="$PWD/bin:/usr/bin:/bin" "$CADENCE" preset card-expand --format mp4 --out card.mp4
+            PATH="$PWD/bin" "$CADENCE" preset card-expand --format mp4 --out card.mp4
             echo "rc=$?"
             kill -0 $sibling 2>/dev/null && echo "sibling alive"
             kill $sibling 2>/dev/null

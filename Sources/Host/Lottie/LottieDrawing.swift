@@ -286,11 +286,13 @@ extension LottieAnimation.Reader {
     mutating func drawing(of layer: JSONCursor, type: Int) throws(DocumentError) -> LottieDrawing {
         var drawing = LottieDrawing()
         if let masks = layer.child("masksProperties"), case .array(let items) = masks.value, !items.isEmpty {
-            drawingNotes.add("masks are not drawn", at: masks.path)
+            drawingNotes.add("masks are not drawn: the masked layer is drawn whole, also where its mask hides it", at: masks.path)
         }
-        if let matte = layer.child("tt") { drawingNotes.add("track mattes are not drawn", at: matte.path) }
+        if let matte = layer.child("tt") {
+            drawingNotes.add("track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)", at: matte.path)
+        }
         if let effects = layer.child("ef"), case .array(let items) = effects.value, !items.isEmpty {
-            drawingNotes.add("effects are not drawn", at: effects.path)
+            drawingNotes.add("effects are not drawn: the layer is drawn as if it had none", at: effects.path)
         }
         if let mode = layer.child("bm"), case .number(let value) = mode.value, value != 0 {
             drawingNotes.add("blend modes are not drawn (the layers are drawn normally)", at: mode.path)

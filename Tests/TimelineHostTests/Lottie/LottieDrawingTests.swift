@@ -318,8 +318,8 @@ struct LottieDrawingTests {
             #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "tm", "s": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#,
             keys: #", "masksProperties": [{"mode": "a"}], "tt": 1"#)))
         #expect(Set(imported.warnings.map(\.description)) == [
-            "t.json: layers[0].masksProperties: masks are not drawn",
-            "t.json: layers[0].tt: track mattes are not drawn",
+            "t.json: layers[0].masksProperties: masks are not drawn: the masked layer is drawn whole, also where its mask hides it",
+            "t.json: layers[0].tt: track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)",
             "t.json: layers[0].shapes[1]: trim paths are not applied (the paths are drawn whole)",
         ])
         func error(_ items: String) -> String {

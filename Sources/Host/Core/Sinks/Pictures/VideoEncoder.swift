@@ -34,12 +34,12 @@ public enum VideoFormat: String, Sendable, CaseIterable {
         let exact = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
         switch self {
         case .mp4:
-            let pad = width % 2 == 0 && height % 2 == 0 ? [] : ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
-            return pad + ["-c:v", "libx264", "-preset", "superfast", "-crf", "20", "-pix_fmt", "yuv420p",
-                "-threads", "2", "-movflags", "+faststart"] + exact + ["-f", "mp4"]
+            let pad = width % 2 == 0 && height % 2 == 0 ? "" : "pad=ceil(iw/2)*2:ceil(ih/2)*2,"
+            return ["-vf", pad + Self.bt709Conversion, "-c:v", "libx264", "-preset", "superfast", "-crf", "20", "-pix_fmt", "yuv420p",
+                "-threads", "2", "-movflags", "+faststart"] + Self.bt709Tags + exact + ["-f", "mp4"]
         case .webm:
-            return ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "32", "-b:v", "0", "-row-mt", "0",
-                "-threads", "1", "-deadline", "good", "-cpu-used", "4"] + exact + ["-f", "webm"]
+            return ["-vf", Self.bt709Conversion, "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "32", "-b:v", "0", "-row-mt", "0",
+                "-threads", "1", "-deadline", "good", "-cpu-used", "4"] + Self.bt709Tags + exact + ["-f", "webm"]
         case .gif:
             let rate = Self.gifRate(frameRate)
             let resample = rate.map { "fps=\($0.numerator)/\($0.denominator)," } ?? ""
@@ -55,6 +55,13 @@ public enum VideoFormat: String, Sendable, CaseIterable {
             return ["-c:v", "ffv1", "-level", "3", "-pix_fmt", "bgra", "-slices", slices, "-g", "1"] + exact + ["-f", "matroska"]
         }
     }
+
+    /// The RGB to YUV conversion of MP4 and WebM: BT.709's matrix into limited range (16–235), what
+    /// players assume for HD and what the tags say. ffmpeg's own default is BT.601's matrix, untagged:
+    /// a player that assumes BT.709 then shows the card's orange (250, 140, 64) as (255, 145, 58).
+    static let bt709Conversion = "scale=out_color_matrix=bt709:out_range=tv"
+    /// The tags that say so: BT.709 matrix, primaries and transfer, limited range.
+    static let bt709Tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
 
     /// For a GIF at `frameRate`: `nil` when a frame lasts a whole number of hundredths of a second,
     /// otherwise the rate to resample to, `100 / ceil(100 / fps)` frames per second.

@@ -454,6 +454,7 @@ public struct LottieAnimation: Sendable {
             }
             guard !keyframes.isEmpty else { throw k.error("an animated property needs at least one keyframe") }
             try LottieAnimation.checkSpatialCurves(keyframes, k)
+            try LottieAnimation.checkSpans(keyframes, k)
             guard keyframes.contains(where: { $0.start != nil }) else {
                 throw k.error("an animated property needs a keyframe with a value (\"s\")")
             }
@@ -538,6 +539,20 @@ public struct LottieAnimation: Sendable {
         guard let cursor else { return nil }
         if case .null = cursor.value { return nil }
         return try numbers(cursor)
+    }
+
+    /// Refuses keyframes whose values are too far apart to interpolate: a value goes from its
+    /// start by the difference to the next keyframe's, which must be a finite number (from 1e308 to
+    /// −1e308 it is not, and every frame between would be NaN: `null` in JSON).
+    static func checkSpans(_ keyframes: [LottieProperty.Keyframe], _ k: JSONCursor) throws(DocumentError) {
+        for index in keyframes.indices.dropLast() {
+            guard let start = keyframes[index].start else { continue }
+            let end = keyframes[index + 1].start ?? keyframes[index].end ?? start
+            for (from, to) in zip(start, end) where !(to - from).isFinite {
+                throw JSONCursor(k.value, path: "\(k.path)[\(index)]").error(
+                    "its value goes from \(NumberFormat.string(from)) to \(NumberFormat.string(to)) by the next keyframe: too far apart to interpolate (the difference overflows)")
+            }
+        }
     }
 
     /// Refuses spatial curves too large to measure: a position walks its curve by arc length, and

@@ -215,4 +215,24 @@ struct LottieTests {
         let document = try temporaryFile("doc.json", #"{"cadence": 1, "fps": 10, "duration": 1, "tracks": [{"name": "t", "keyframes": [{"time": 0, "value": 0}]}]}"#)
         #expect(cadence("render", document, "--expressions", "static").err.contains("'--expressions' is for Lottie files"))
     }
+
+    @Test("keyframes too far apart to interpolate (the difference overflows) are refused with their JSON path: never a null frame",
+        arguments: ["r", "o", "p", "s"])
+    func overflowingSpans(property: String) {
+        let values = property == "p" || property == "s" ? ("[1e308, 0]", "[-1e308, 0]") : ("[1e308]", "[-1e308]")
+        let text = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{"\#(property)":{"a":1,"k":[{"t":0,"s":\#(values.0)},{"t":10,"s":\#(values.1)}]}}}]}"#
+        do {
+            _ = try LottieAnimation(parsing: text, file: "ov.json")
+            Issue.record("read")
+        } catch {
+            #expect("\(error)" == "ov.json: layers[0].ks.\(property).k[0]: its value goes from 1e+308 to -1e+308 by the next keyframe: too far apart to interpolate (the difference overflows)")
+        }
+        // Far apart, but the difference is a number: read, and every frame between is finite.
+        let near = text.replacingOccurrences(of: "1e308", with: "8e307")
+        #expect(throws: Never.self) {
+            let animation = try LottieAnimation(parsing: near, file: "ov.json")
+            let layer = animation.values(at: 5)[0]
+            #expect(layer.matrix.allSatisfy(\.isFinite) && layer.opacity.isFinite)
+        }
+    }
 }

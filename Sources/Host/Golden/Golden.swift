@@ -261,7 +261,7 @@ public enum Golden {
             mismatch.settings.append("frames \(expected.frames.lowerBound)...\(expected.frames.upperBound) in the golden, "
                 + "\(actual.frames.lowerBound)...\(actual.frames.upperBound) now (the duration changed)")
         }
-        if expected.frameRate != actual.frameRate { mismatch.settings.append("\(expected.frameRate) fps in the golden, \(actual.frameRate) now") }
+        if expected.frameRate != actual.frameRate { mismatch.settings.append("\(expected.frameRate) in the golden, \(actual.frameRate) now") }
         if expected.every != actual.every { mismatch.settings.append("every \(expected.every)th frame kept in the golden, every \(actual.every)th now") }
         if expected.drawsPictures != actual.drawsPictures {
             mismatch.settings.append("pictures \(expected.drawsPictures ? "drawn" : "not drawn") in the golden, \(actual.drawsPictures ? "drawn" : "not drawn") now")
@@ -443,6 +443,10 @@ public enum Golden {
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
             throw .file(path: path, reason: String(cString: strerror(errno)))
+        }
+        // A golden is a file: a pipe or a device would be read without end (or wait forever).
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .file(path: path, reason: "it is not a regular file (a pipe, a device or a folder)")
         }
         let bytes: [UInt8]
         do { bytes = try FileInput.read(path, maximumCount: 64 << 20) } catch { throw .file(path: path, reason: error.reason) }

@@ -106,7 +106,8 @@ public struct GoldenManifest: Sendable, Hashable, CustomStringConvertible {
         subject: String, frames: ClosedRange<Int>, frameRate: FrameRate, every: Int, drawsPictures: Bool,
         channelCount: Int, schemaHash: UInt64, sampled: [SampledFrame], events: [Event]
     ) {
-        self.subject = subject
+        // One line: a name with a line break (a file named so) is written escaped.
+        self.subject = InputExcerpt.escapingControls(subject)
         self.frames = frames
         self.frameRate = frameRate
         self.every = every
@@ -136,7 +137,7 @@ public struct GoldenManifest: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var lines = [
             "cadence-golden \(Self.version)",
-            "subject \(subject)",
+            "subject \(InputExcerpt.escapingControls(subject))",
             "frames \(frames.lowerBound) \(frames.upperBound) fps \(frameRate.numerator)/\(frameRate.denominator)",
             "sampling every \(every) pictures \(drawsPictures ? "yes" : "no")",
             "schema \(channelCount) channels \(FNV1a.hex(schemaHash))",
@@ -167,7 +168,7 @@ public struct GoldenManifest: Sendable, Hashable, CustomStringConvertible {
         }
         var cursor = 0
         func fail(_ reason: String, line: Int? = nil) -> GoldenError {
-            .malformed(file: file, line: line ?? (cursor < lines.count ? lines[cursor].number : text.split(separator: "\n").count), reason: reason)
+            .malformed(file: file, line: line ?? (cursor < lines.count ? lines[cursor].number : max(1, text.split(separator: "\n").count)), reason: reason)
         }
         func header(_ keyword: String) throws(GoldenError) -> [Substring] {
             guard cursor < lines.count else { throw fail("the file ends before its '\(keyword)' line") }

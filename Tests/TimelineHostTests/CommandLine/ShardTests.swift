@@ -46,6 +46,10 @@ struct ShardTests {
         #expect(throws: RenderShardError.badVariable(name: "AWS_BATCH_JOB_ARRAY_INDEX", value: "x")) {
             try RenderShard.parse("auto/4", environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "x"])
         }
+        // The same index written two ways agrees; a variable set to nothing is not set.
+        #expect(try RenderShard.parse("auto/4", environment: ["SLURM_ARRAY_TASK_ID": "1", "JOB_COMPLETION_INDEX": "01"]).shard.index == 1)
+        #expect(try RenderShard.parse("auto/4", environment: ["SLURM_ARRAY_TASK_ID": "1", "JOB_COMPLETION_INDEX": ""]).variable == "SLURM_ARRAY_TASK_ID")
+        #expect(throws: RenderShardError.noSchedulerIndex) { try RenderShard.parse("auto/4", environment: ["AWS_BATCH_JOB_ARRAY_INDEX": ""]) }
         for bad in ["3", "3/0", "4/4", "-1/4", "a/4", "1/2/3", "1/100001"] {
             #expect(throws: RenderShardError.self, "\(bad)") { try RenderShard.parse(bad, environment: [:]) }
         }

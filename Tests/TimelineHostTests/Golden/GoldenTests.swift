@@ -348,4 +348,32 @@ struct GoldenTests {
         let movedDifferences = Golden.eventDifferences(expected, moved)
         #expect(movedDifferences.count == count && movedDifferences[17] == "'label m17' at frame 17 in the golden, at frame 18 now")
     }
+
+    @Test("golden messages: a rate says fps once, an empty golden is line 1, a subject with a line break stays one line, a golden that is a pipe is refused at once")
+    func goldenMessages() throws {
+        let folder = try temporaryDirectory()
+        let document = folder + "/dot.json"
+        try PictureCommandTests.document.write(toFile: document, atomically: true, encoding: .utf8)
+        #expect(cadence("golden", "record", document, "--dir", folder + "/g", "--no-pictures").status == 0)
+        // The document's rate changed since it was recorded.
+        try PictureCommandTests.document.replacingOccurrences(of: #""fps":10"#, with: #""fps":20"#)
+            .write(toFile: document, atomically: true, encoding: .utf8)
+        let check = cadence("golden", "check", document, "--dir", folder + "/g", "--no-pictures")
+        let report = check.out + check.err
+        #expect(check.status != 0 && report.contains("10 fps in the golden, 20 fps now") && !report.contains("fps fps"), "\(report)")
+        let golden = try #require(try FileManager.default.contentsOfDirectory(atPath: folder + "/g").first { $0.hasSuffix(".golden") })
+        try "".write(toFile: folder + "/g/" + golden, atomically: true, encoding: .utf8)
+        #expect(throws: GoldenError.malformed(file: folder + "/g/" + golden, line: 1, reason: "the file ends before its 'cadence-golden' line")) {
+            _ = try Golden.read(folder + "/g/" + golden)
+        }
+        try FileManager.default.removeItem(atPath: folder + "/g/" + golden)
+        #expect(mkfifo(folder + "/g/" + golden, 0o644) == 0)
+        let piped = cadence("golden", "check", document, "--dir", folder + "/g", "--no-pictures")
+        #expect(piped.status != 0 && piped.err.contains("it is not a regular file"), "\(piped.err)")
+        let manifest = GoldenManifest(
+            subject: "document we\nird.json", frames: 0...1, frameRate: .fps60, every: 1, drawsPictures: false, channelCount: 0, schemaHash: 0,
+            sampled: [], events: [])
+        #expect(manifest.subject == "document we\\nird.json")
+        #expect(try GoldenManifest(parsing: manifest.description, file: "g").subject == manifest.subject)
+    }
 }

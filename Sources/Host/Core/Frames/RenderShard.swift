@@ -73,12 +73,19 @@ public struct RenderShard: Sendable, Hashable, CustomStringConvertible {
         guard parts.count == 2 else { throw .badSpecification(text) }
         guard let count = Int(parts[1]), count >= 1, count <= maximumCount else { throw .badCount(String(parts[1])) }
         if parts[0] == "auto" {
-            let found = schedulerVariables.compactMap { name in environment[name].map { (name, $0) } }
+            // A variable set to nothing is not set; the others must be indices, and the same index
+            // (`01` and `1` agree).
+            let found = schedulerVariables.compactMap { name in environment[name].flatMap { $0.isEmpty ? nil : (name, $0) } }
             guard let first = found.first else { throw .noSchedulerIndex }
-            if found.contains(where: { $0.1 != first.1 }) {
+            var indices: [Int] = []
+            for (name, value) in found {
+                guard let index = Int(value), index >= 0 else { throw .badVariable(name: name, value: value) }
+                indices.append(index)
+            }
+            if indices.contains(where: { $0 != indices[0] }) {
                 throw .schedulersDisagree(found.map { "\($0.0)=\($0.1)" })
             }
-            guard let index = Int(first.1), index >= 0 else { throw .badVariable(name: first.0, value: first.1) }
+            let index = indices[0]
             guard index < count else { throw .indexOutOfRange(name: first.0, index: index, count: count) }
             return (try RenderShard(index: index, count: count), first.0)
         }

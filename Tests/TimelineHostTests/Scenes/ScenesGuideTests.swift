@@ -59,7 +59,7 @@ struct ScenesGuideTests {
         let layers = bound.layers(at: frame)
         #expect(layers[0].frame.minX == 140)
         #expect(layers[0].fill == .red)
-        #expect(try codeBlocks("swift").first?.contains("frame.numbers = [140, 1, 0, 0, 1]") == true)
+        #expect(try codeBlocks("swift").contains { $0.contains("frame.numbers = [140, 1, 0, 0, 1]") })
     }
 }
 

@@ -147,6 +147,8 @@ struct VideoFailureTests {
         #expect(status != 0)
         #expect(err.contains("cannot write to ffmpeg"), "\(err)")
         if script.contains("broken encoder") { #expect(err.contains("broken encoder")) }
+        // Killed while frames were still being written, or after: the error says so.
+        if script.contains("kill -KILL") { #expect(err.contains("killed by signal 9"), "\(err)") }
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(left == ["ffmpeg"], "no video and no temporary file: \(left)")
     }
@@ -222,5 +224,32 @@ struct VideoFailureTests {
         #expect(out.contains("rc=0") && out.contains("still a pipe"), "\(out) \(err)")
         // Two frames of 8 × 8 RGBA pixels went through the pipe.
         #expect(out.split(separator: "\n").last.map(String.init) == "512", "\(out)")
+    }
+
+    @Test("a video render terminated half-way stops ffmpeg and leaves no temporary file and no log")
+    func terminatedVideoLeavesNothing() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A stand-in for ffmpeg that says who it is and reads nothing for 30 s.
+        let fake = folder.appendingPathComponent("ffmpeg")
+        try "#!/bin/sh\necho $$ > \"$FAKE_PID\"\nexec sleep 30\n".write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let script = """
+            mkdir out logs
+            FAKE_PID="$PWD/fake.pid" TMPDIR="$PWD/logs" PATH="$PWD:/usr/bin:/bin" "$CADENCE" preset card-expand --format mp4 --out out/card.mp4 2>/dev/null &
+            tool=$!
+            for i in 1 2 3 4 5 6 7 8 9 10; do [ -s fake.pid ] && break; sleep 0.2; done
+            sleep 0.2
+            kill -TERM $tool
+            wait $tool
+            echo "status=$?"
+            kill -0 $(cat fake.pid) 2>/dev/null && echo "encoder still running"
+            echo "files left: $(ls -A out logs | grep -c -v -e '^$' -e ':$')"
+            """
+        let (status, out, _) = try shell(script, in: folder)
+        #expect(status == 0)
+        #expect(out.contains("status=143"), "\(out)")
+        #expect(!out.contains("encoder still running"), "\(out)")
+        #expect(out.contains("files left: 0"), "\(out)")
     }
 }

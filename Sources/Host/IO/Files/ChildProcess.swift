@@ -22,6 +22,8 @@ package final class ChildProcess {
     private let errorLog: String
     /// The log's slot among the files an interrupt removes.
     private var logSlot = -1
+    /// The program's slot among the processes an interrupt stops.
+    private var childSlot = -1
     private var finished = false
 
     /// Whether `program` is an executable file in a folder of `PATH`.
@@ -43,13 +45,12 @@ package final class ChildProcess {
         // The log goes where temporary files go (TMPDIR, else /tmp), and an interrupt removes it.
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let name = (folder.hasSuffix("/") ? folder : folder + "/") + "cadence-\(program)-XXXXXX"
-        var template = Array(name.utf8CString)
-        let logDescriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard logDescriptor >= 0 else {
+        guard let made = TemporaryFiles.make(template: name) else {
             throw SinkError.writeFailed(destination: String(name.dropLast(7)) + "…", reason: "cannot make \(program)'s error log: " + String(cString: strerror(errno)))
         }
-        errorLog = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        logSlot = TemporaryFiles.register(errorLog)
+        let logDescriptor = made.descriptor
+        errorLog = made.path
+        logSlot = made.slot
         defer { close(logDescriptor) }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
@@ -87,6 +88,7 @@ package final class ChildProcess {
             throw ChildProcessError(program: program, reason: String(cString: strerror(status == 0 ? ECHILD : status)))
         }
         pid = child
+        childSlot = TemporaryFiles.register(child: child)
         input = pipeEnds[1]
         Self.enlargePipe(input)
     }
@@ -106,15 +108,26 @@ package final class ChildProcess {
     }
 
     deinit {
-        if !finished, pid > 0 {
-            // Abandoned (an error elsewhere): stop the program and reap it.
-            if input >= 0 { close(input) }
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            _ = waitpid(pid, &status, 0)
-        }
+        stop()
         unlink(errorLog)
         TemporaryFiles.unregister(logSlot)
+    }
+
+    /// Stops a program still running (abandoned: an error elsewhere) and reaps it; does nothing
+    /// once it has ended.
+    package func stop() {
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
+        if !finished, pid > 0 {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        }
+        finished = true
+        TemporaryFiles.unregister(child: childSlot)
+        childSlot = -1
     }
 
     /// Writes all of `bytes` to the program's standard input.
@@ -124,7 +137,7 @@ package final class ChildProcess {
             let result = Glibc.write(input, bytes.baseAddress! + written, bytes.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
-                let reason = errno == EPIPE ? "it stopped reading its input" : String(cString: strerror(errno))
+                let reason = errno == EPIPE ? "it stopped reading its input" + endedHow() : String(cString: strerror(errno))
                 throw SinkError.writeFailed(destination: program, reason: reason + lastError())
             }
             written += result
@@ -142,11 +155,32 @@ package final class ChildProcess {
         input = -1
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        TemporaryFiles.unregister(child: childSlot)
+        childSlot = -1
         let exited = status & 0x7F == 0
         let code = (status >> 8) & 0xFF
         if exited, code == 0 { return }
         let how = exited ? "exited with status \(code)" : "was killed by signal \(status & 0x7F)"
         throw SinkError.writeFailed(destination: program, reason: how + lastError())
+    }
+
+    /// How a program that stopped reading ended, as ` (it was killed by signal 9)` or
+    /// ` (it exited with status 1)`, once it has (waiting up to a second); nothing if it has not.
+    private func endedHow() -> String {
+        var status: Int32 = 0
+        for _ in 0..<100 {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                finished = true
+                TemporaryFiles.unregister(child: childSlot)
+                childSlot = -1
+                let signal = status & 0x7F
+                return signal == 0 ? " (it exited with status \((status >> 8) & 0xFF))" : " (it was killed by signal \(signal))"
+            }
+            if result < 0, errno != EINTR { return "" }
+            usleep(10_000)
+        }
+        return ""
     }
 
     /// The last non-empty line the program wrote on standard error, as `: LINE`, or nothing.

@@ -89,17 +89,15 @@ public final class FileOutput: TextOutput {
         }
         let folder = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? ""
         let base = destination.lastIndex(of: "/").map { String(destination[destination.index(after: $0)...]) } ?? destination
-        var template = Array((folder + "." + base + ".cadence-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
+        // Registered as it is made, so that a signal (an interrupt, a crash) removes it too, when
+        // the tool's handlers are installed.
+        guard let made = TemporaryFiles.make(template: folder + "." + base + ".cadence-XXXXXX") else {
             throw SinkError.writeFailed(destination: path, reason: String(cString: strerror(errno)))
         }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        _ = fchmod(fd, exists ? info.st_mode & 0o7777 : 0o644)
-        descriptor = fd
-        replacement = (temporary, destination)
-        // Removed by a signal too (an interrupt, a crash), when the tool's handlers are installed.
-        temporarySlot = TemporaryFiles.register(temporary)
+        _ = fchmod(made.descriptor, exists ? info.st_mode & 0o7777 : 0o644)
+        descriptor = made.descriptor
+        replacement = (made.path, destination)
+        temporarySlot = made.slot
         buffer.reserveCapacity(capacity)
     }
 

@@ -49,9 +49,59 @@ public enum TemporaryFiles {
         }
     }
 
-    /// Removes every registered temporary file now. Async-signal-safe: it only reads the table and
-    /// calls `unlink`.
+    /// Makes a temporary file from a `mkstemp` template (`….cadence-XXXXXX`) and registers it, with
+    /// the handled signals blocked in between, so that an interrupt never finds the file made but
+    /// not yet registered.
+    ///
+    /// - Returns: The open descriptor, the file's path and its slot (-1 when the table is full);
+    ///   `nil`, with `errno` set, when the file cannot be made.
+    package static func make(template: String) -> (descriptor: Int32, path: String, slot: Int)? {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, number) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        var name = Array(template.utf8CString)
+        let descriptor = name.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        let path = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return (descriptor, path, register(path))
+    }
+
+    /// The child processes a signal stops (`kill(…, SIGKILL)` and reaped) before the files are
+    /// removed: an encoder that kept running would write on, or make its output again.
+    nonisolated(unsafe) private static let children: UnsafeMutablePointer<pid_t> = {
+        let children = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+        children.initialize(repeating: 0, count: capacity)
+        return children
+    }()
+
+    /// Registers a running child process; returns its slot, or -1 if the table is full.
+    package static func register(child: Int32) -> Int {
+        lock.withLock { _ in
+            for index in 0..<capacity where children[index] == 0 {
+                children[index] = child
+                return index
+            }
+            return -1
+        }
+    }
+
+    /// Forgets a child (reaped, or about to be).
+    package static func unregister(child slot: Int) {
+        guard slot >= 0 else { return }
+        lock.withLock { _ in children[slot] = 0 }
+    }
+
+    /// Stops the registered child processes, then removes every registered temporary file now.
+    /// Async-signal-safe: it only reads the tables and calls `kill`, `waitpid` and `unlink`.
     public static func removeAll() {
+        for index in 0..<capacity where children[index] > 0 {
+            let child = children[index]
+            kill(child, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(child, &status, 0)
+        }
         for index in 0..<capacity {
             if let name = slots[index] { unlink(name) }
         }

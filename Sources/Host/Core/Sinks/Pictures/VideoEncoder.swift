@@ -128,17 +128,15 @@ package final class VideoEncoder {
         }
         let folder = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? ""
         let base = destination.lastIndex(of: "/").map { String(destination[destination.index(after: $0)...]) } ?? destination
-        var template = Array((folder + "." + base + ".cadence-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
+        guard let made = TemporaryFiles.make(template: folder + "." + base + ".cadence-XXXXXX") else {
             throw SinkError.writeFailed(destination: path, reason: String(cString: strerror(errno)))
         }
         // A replaced file keeps its mode; a new one is 0644, as `--out` makes them.
-        _ = fchmod(descriptor, exists ? info.st_mode & 0o7777 : 0o644)
-        close(descriptor)
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        _ = fchmod(made.descriptor, exists ? info.st_mode & 0o7777 : 0o644)
+        close(made.descriptor)
+        let temporary = made.path
         self.temporary = temporary
-        let slot = TemporaryFiles.register(temporary)
+        let slot = made.slot
         temporarySlot = slot
         do {
             process = try ChildProcess("ffmpeg", arguments: input + output + [temporary])
@@ -151,6 +149,8 @@ package final class VideoEncoder {
 
     deinit {
         guard !committed, let temporary else { return }
+        // ffmpeg first: running on, it would write into the file, or make it again.
+        process.stop()
         unlink(temporary)
         TemporaryFiles.unregister(temporarySlot)
     }

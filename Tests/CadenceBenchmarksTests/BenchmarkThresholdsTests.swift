@@ -30,7 +30,7 @@ struct BenchmarkThresholdsTests {
         #expect(thresholds[.rss] == .init(absolute: 1_048_576))
         #expect(thresholds[.bytes] == .init())
         #expect(thresholds[.cpu] == .init(absolute: 1_500_000))
-        #expect(thresholds[.p90] == .init(percent: 5))  // untouched default
+        #expect(thresholds[.p90] == .init())  // untouched default: reported, not gated
     }
 
     @Test("bad specifications say which item and why")
@@ -69,5 +69,25 @@ struct BenchmarkThresholdsTests {
             let error = #expect(throws: BenchmarkFailure.self, "\(text)") { try thresholds.apply(file: text, path: "t.json") }
             #expect(error?.message.contains(message) == true, "\(String(describing: error?.message))")
         }
+    }
+
+    @Test("by default the tails are reported, not gated: an A/A run whose p99 rose 36 %, significantly, with p50 and cpu unchanged passes")
+    func tailsDoNotGateByDefault() {
+        // The audit's false alarm: p99 +36 % with p < 0.0001, p50 and cpu the same.
+        let before = (0..<20).map { 1_000 + Double($0 % 5) }
+        let after = before.map { $0 * 1.36 }
+        let defaults = BenchmarkThresholds.defaults
+        let tail = MetricComparison(
+            workload: "doc", metric: .p99, reference: (1_002, before), current: (1_362.7, after), limit: defaults[.p99], alpha: 0.01)
+        #expect(tail.verdict == .reported)
+        let median = MetricComparison(
+            workload: "doc", metric: .p50, reference: (1_002, before), current: (1_002, before), limit: defaults[.p50], alpha: 0.01)
+        #expect(median.verdict == .unchanged)
+        // Asked for, the tail gates.
+        var gated = defaults
+        try? gated.apply(specification: "p99=10%")
+        let asked = MetricComparison(
+            workload: "doc", metric: .p99, reference: (1_002, before), current: (1_362.7, after), limit: gated[.p99], alpha: 0.01)
+        #expect(asked.verdict == .regression)
     }
 }

@@ -1,5 +1,6 @@
 import CadenceCommandHarness
 import Foundation
+import Synchronization
 import Testing
 import Timeline
 import TimelinePlugins
@@ -200,6 +201,26 @@ struct DocumentBenchCommandTests {
         // Each pass makes its source (a document's clip and its program), spread over the frames.
         #expect(allocations > 0 && bytes > 0)
         #endif
+    }
+}
+
+
+@Suite("cadence bench --check under load")
+struct BenchUnderLoadTests {
+    @Test("an A/A comparison with the default thresholds passes while another thread keeps a core busy")
+    func aaUnderLoad() throws {
+        let directory = try temporaryDirectory()
+        let document = try write(benchDocument(tracks: 20), to: "aa.json", in: directory)
+        let busy = Atomic<Bool>(true)
+        let spinner = Thread {
+            var x = 0.0
+            while busy.load(ordering: .relaxed) { x = (x + 1).squareRoot() }
+            _ = x
+        }
+        spinner.start()
+        defer { busy.store(false, ordering: .relaxed) }
+        let result = bench([document, "--compare", document, "--check", "--batches", "12", "--warmup", "1", "--seed", "3"])
+        #expect(result.status == 0, "\(result.out)\n\(result.err)")
     }
 }
 

@@ -2,10 +2,12 @@
 /// much better before it is an improvement): a relative limit in percent, an absolute limit in the
 /// metric's unit (``BenchmarkMetric/unit``), or both, in which case a change must exceed both.
 ///
-/// Defaults: p50 and cpu 3 %, p90 5 %, p99 10 %, instructions 1 %, allocations 10 % and
-/// 0.5 per frame, bytes 10 % and 64 per frame, peak resident memory 10 % and 1 MiB. Thresholds
-/// given for a metric (in a file, or with `--threshold`, which wins over the file) replace all of
-/// that metric's defaults.
+/// Defaults gate the robust figures: p50 and cpu 3 %, instructions 1 %, allocations 10 % and
+/// 0.5 per frame, bytes 10 % and 64 per frame, peak resident memory 10 % and 1 MiB. The tails, p90
+/// and p99, are reported but do not gate unless thresholds are given for them: another process on
+/// the machine moves them (an unchanged document's p99 rose 36 % with the other core busy, its p50
+/// and cpu unchanged). Thresholds given for a metric (in a file, or with `--threshold`, which wins
+/// over the file) replace all of that metric's defaults.
 struct BenchmarkThresholds: Sendable, Hashable {
     /// The largest thresholds file read (1 MiB; one is a few hundred bytes).
     static var maximumFileSize: Int { 1 << 20 }
@@ -44,7 +46,7 @@ struct BenchmarkThresholds: Sendable, Hashable {
 
     /// The defaults.
     static let defaults = BenchmarkThresholds(limits: [
-        .p50: Limit(percent: 3), .p90: Limit(percent: 5), .p99: Limit(percent: 10), .cpu: Limit(percent: 3),
+        .p50: Limit(percent: 3), .cpu: Limit(percent: 3),
         .instructions: Limit(percent: 1), .allocations: Limit(percent: 10, absolute: 0.5),
         .bytes: Limit(percent: 10, absolute: 64), .rss: Limit(percent: 10, absolute: 1_048_576),
     ])

@@ -23,6 +23,10 @@ package enum AlphaUnpremultiplier {
     /// Converts `pixelCount` premultiplied pixels at `source` to straight ones at `destination`
     /// (the two must not overlap).
     ///
+    /// Four pixels are looked at together: opaque ones are copied and transparent ones (all zero,
+    /// as premultiplied transparent pixels are) written as zeros, a 16-byte store each; only the
+    /// pixels in between (edges, translucent fills) go through the table, one 32-bit store each.
+    ///
     /// - Complexity: O(`pixelCount`).
     package static func convertRow(
         _ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, pixelCount: Int
@@ -31,36 +35,63 @@ package enum AlphaUnpremultiplier {
             let table = table.baseAddress!
             // The alpha bytes of two pixels in a little-endian 64-bit word.
             let alphaBytes: UInt64 = 0xFF00_0000_FF00_0000
+            let input = UnsafeRawPointer(source), output = UnsafeMutableRawPointer(destination)
             let byteCount = pixelCount * 4
+            // The last pixel converted through the table and its straight form: a translucent
+            // fill is one pixel value over and over.
+            var last: (pixel: UInt32, straight: UInt32) = (0, 0)
             var index = 0
-            while index < byteCount {
-                // Four opaque pixels at once.
-                if index + 16 <= byteCount {
-                    let low = UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
-                    let high = UInt64(littleEndian: UnsafeRawPointer(source + index + 8).loadUnaligned(as: UInt64.self))
-                    if low & high & alphaBytes == alphaBytes {
-                        let target = UnsafeMutableRawPointer(destination + index)
-                        target.storeBytes(of: low.littleEndian, as: UInt64.self)
-                        target.storeBytes(of: high.littleEndian, toByteOffset: 8, as: UInt64.self)
-                        index += 16
-                        continue
-                    }
+            while index + 16 <= byteCount {
+                let low = UInt64(littleEndian: input.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let high = UInt64(littleEndian: input.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+                if low & high & alphaBytes == alphaBytes {
+                    // Four opaque pixels.
+                    output.storeBytes(of: low.littleEndian, toByteOffset: index, as: UInt64.self)
+                    output.storeBytes(of: high.littleEndian, toByteOffset: index + 8, as: UInt64.self)
+                } else if low | high == 0 {
+                    // Four transparent pixels.
+                    output.storeBytes(of: 0, toByteOffset: index, as: UInt64.self)
+                    output.storeBytes(of: 0, toByteOffset: index + 8, as: UInt64.self)
+                } else if low == high, low == UInt64(last.pixel) | UInt64(last.pixel) << 32 {
+                    // Four pixels of the fill converted last.
+                    let straight = UInt64(last.straight) | UInt64(last.straight) << 32
+                    output.storeBytes(of: straight.littleEndian, toByteOffset: index, as: UInt64.self)
+                    output.storeBytes(of: straight.littleEndian, toByteOffset: index + 8, as: UInt64.self)
+                } else {
+                    convertPixel(UInt32(truncatingIfNeeded: low), at: index, into: output, table: table, last: &last)
+                    convertPixel(UInt32(truncatingIfNeeded: low >> 32), at: index + 4, into: output, table: table, last: &last)
+                    convertPixel(UInt32(truncatingIfNeeded: high), at: index + 8, into: output, table: table, last: &last)
+                    convertPixel(UInt32(truncatingIfNeeded: high >> 32), at: index + 12, into: output, table: table, last: &last)
                 }
-                convertPixel(source + index, into: destination + index, table: table)
+                index += 16
+            }
+            while index < byteCount {
+                let pixel = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: index, as: UInt32.self))
+                convertPixel(pixel, at: index, into: output, table: table, last: &last)
                 index += 4
             }
         }
     }
 
+    /// Writes the straight form of one pixel (little-endian RGBA in a word) at `offset`; `last`
+    /// remembers the last pixel the table converted.
     @inline(__always)
     private static func convertPixel(
-        _ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, table: UnsafePointer<UInt8>
+        _ pixel: UInt32, at offset: Int, into output: UnsafeMutableRawPointer, table: UnsafePointer<UInt8>,
+        last: inout (pixel: UInt32, straight: UInt32)
     ) {
-        let alpha = Int(source[3])
-        let row = table + alpha << 8
-        destination[0] = row[Int(source[0])]
-        destination[1] = row[Int(source[1])]
-        destination[2] = row[Int(source[2])]
-        destination[3] = source[3]
+        let alpha = pixel >> 24
+        var straight = pixel
+        if pixel == last.pixel {
+            straight = last.straight
+        } else if alpha != 255 {
+            let row = table + Int(alpha) << 8
+            let red = UInt32(row[Int(pixel & 0xFF)])
+            let green = UInt32(row[Int(pixel >> 8 & 0xFF)])
+            let blue = UInt32(row[Int(pixel >> 16 & 0xFF)])
+            straight = red | green << 8 | blue << 16 | alpha << 24
+            last = (pixel, straight)
+        }
+        output.storeBytes(of: straight.littleEndian, toByteOffset: offset, as: UInt32.self)
     }
 }

@@ -275,6 +275,7 @@ public enum Golden {
         let frames = actual.sampled
         var byIndex: [Int: GoldenManifest.SampledFrame] = [:]
         for frame in frames { byIndex[frame.index] = frame }
+        var summaryPositions: [String: Int] = [:]
         for golden in goldenFrames {
             guard let frame = byIndex[golden.index] else {
                 mismatch.frames.append(golden.index)
@@ -285,12 +286,16 @@ public enum Golden {
             guard valuesDiffer || picturesDiffer else { continue }
             if mismatch.frames.isEmpty { mismatch.firstTime = frame.time }
             mismatch.frames.append(golden.index)
-            if valuesDiffer, mismatch.channelsFrame == nil {
-                mismatch.channelsFrame = golden.index
-                mismatch.channels = channelChanges(golden.values, frame.values)
-                if golden.time != frame.time {
-                    mismatch.channels.insert(.init(name: "time", expected: golden.time, actual: frame.time), at: 0)
+            if valuesDiffer {
+                let changes = channelChanges(golden.values, frame.values)
+                if mismatch.channelsFrame == nil {
+                    mismatch.channelsFrame = golden.index
+                    mismatch.channels = changes
+                    if golden.time != frame.time {
+                        mismatch.channels.insert(.init(name: "time", expected: golden.time, actual: frame.time), at: 0)
+                    }
                 }
+                summarize(changes, frame: golden.index, into: &mismatch.channelSummary, positions: &summaryPositions)
             }
             if picturesDiffer, mismatch.picture == nil, let picture = frame.picture ?? golden.picture {
                 let old = golden.picture ?? picture
@@ -303,6 +308,29 @@ public enum Golden {
         if !extra.isEmpty { mismatch.frames = (mismatch.frames + extra).sorted() }
         if slice == nil || slice == expected.frames { mismatch.events = eventDifferences(expected.events, actual.events) }
         return mismatch
+    }
+
+    /// Adds one frame's changes to the per-channel summary: a count, and the largest change.
+    private static func summarize(
+        _ changes: [GoldenMismatch.ChannelChange], frame: Int, into summary: inout [GoldenMismatch.ChannelSummary],
+        positions: inout [String: Int]
+    ) {
+        for change in changes {
+            guard let position = positions[change.name] else {
+                positions[change.name] = summary.count
+                summary.append(.init(
+                    name: change.name, frameCount: 1, frame: frame, expected: change.expected, actual: change.actual,
+                    difference: change.difference))
+                continue
+            }
+            summary[position].frameCount += 1
+            if let difference = change.difference, abs(difference) > abs(summary[position].difference ?? 0) {
+                summary[position].frame = frame
+                summary[position].expected = change.expected
+                summary[position].actual = change.actual
+                summary[position].difference = difference
+            }
+        }
     }
 
     /// The channels whose values differ, in the golden's order, then the new ones.

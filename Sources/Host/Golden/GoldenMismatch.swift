@@ -19,6 +19,23 @@ public struct GoldenMismatch: Error, Sendable, Hashable, CustomStringConvertible
         public var ulps: UInt64?
     }
 
+    /// A channel over every kept frame whose values differ: in how many it changed, and its
+    /// largest change (the frame, and the values before and after).
+    public struct ChannelSummary: Sendable, Hashable {
+        /// The channel's name.
+        public var name: String
+        /// The kept frames in which it changed.
+        public var frameCount: Int
+        /// The frame of its largest change (its first change when no change is a number).
+        public var frame: Int
+        /// The golden's value there, as JSON Lines prints it.
+        public var expected: String
+        /// This render's value there.
+        public var actual: String
+        /// `actual - expected` there, for numbers (the largest component's).
+        public var difference: Double?
+    }
+
     /// How the first differing picture differs.
     public struct PictureChange: Sendable, Hashable {
         /// The frame.
@@ -57,6 +74,9 @@ public struct GoldenMismatch: Error, Sendable, Hashable, CustomStringConvertible
     public var channels: [ChannelChange] = []
     /// The frame ``channels`` describes.
     public var channelsFrame: Int?
+    /// Every changed channel over the kept frames whose values differ, in the order they first
+    /// changed.
+    public var channelSummary: [ChannelSummary] = []
     /// The first differing picture.
     public var picture: PictureChange?
     /// Differences of the events, first first.
@@ -83,13 +103,24 @@ public struct GoldenMismatch: Error, Sendable, Hashable, CustomStringConvertible
                 var text = "\(change.name) \(change.expected) → \(change.actual)"
                 if let difference = change.difference {
                     text += " (\(difference >= 0 ? "+" : "")\(NumberFormat.string(difference))"
-                    if let ulps = change.ulps { text += ", \(ulps) ulp\(ulps == 1 ? "" : "s")" }
+                    // Units in the last place tell rounding apart from a change; past a thousand
+                    // they say nothing the difference does not.
+                    if let ulps = change.ulps, ulps <= 1_000 { text += ", \(ulps) ulp\(ulps == 1 ? "" : "s")" }
                     text += ")"
                 }
                 return text
             }
             lines.append("  values of frame \(frame): \(channels.count) channel\(channels.count == 1 ? "" : "s") changed: "
                 + shown.joined(separator: "; ") + (channels.count > 8 ? "; …" : ""))
+        }
+        if channelSummary.count > 0, frames.count > 1 {
+            let shown = channelSummary.prefix(8).map { summary in
+                var text = "\(summary.name) in \(summary.frameCount) frame\(summary.frameCount == 1 ? "" : "s"), largest at frame \(summary.frame): "
+                    + "\(summary.expected) → \(summary.actual)"
+                if let difference = summary.difference { text += " (\(difference >= 0 ? "+" : "")\(NumberFormat.string(difference)))" }
+                return text
+            }
+            lines.append("  over the kept frames: " + shown.joined(separator: "; ") + (channelSummary.count > 8 ? "; …" : ""))
         }
         if let picture {
             var text = "  pixels of frame \(picture.frame): "

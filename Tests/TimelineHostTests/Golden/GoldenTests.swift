@@ -4,6 +4,7 @@ import Testing
 import Timeline
 import TimelinePlugins
 import TimelineHost
+@testable import CadenceGolden
 
 /// A small animated scene: a dot moving, fading and changing colour over 1 s at 30 fps.
 let goldenDotDocument = #"""
@@ -375,5 +376,29 @@ struct GoldenTests {
             sampled: [], events: [])
         #expect(manifest.subject == "document we\\nird.json")
         #expect(try GoldenManifest(parsing: manifest.description, file: "g").subject == manifest.subject)
+    }
+
+    @Test("a failed check sums up each channel over the kept frames: where it changed most, before and after; ulps only for tiny changes")
+    func channelSummary() throws {
+        let folder = try temporaryDirectory()
+        let document = folder + "/dot.json"
+        let text = #"{"cadence":1,"fps":10,"duration":1,"tracks":[{"name":"x","keyframes":[{"time":0,"value":4},{"time":1,"value":40,"curve":"ease-in-out"}]}]}"#
+        try text.write(toFile: document, atomically: true, encoding: .utf8)
+        #expect(cadence("golden", "record", document, "--dir", folder + "/g").status == 0)
+        // The end moves from 40 to 50: every kept frame but the first changes, the last by 10.
+        try text.replacingOccurrences(of: #""value":40"#, with: #""value":50"#).write(toFile: document, atomically: true, encoding: .utf8)
+        let check = cadence("golden", "check", document, "--dir", folder + "/g")
+        #expect(check.status == 1)
+        let differing = check.out.split(separator: "\n").first { $0.contains("kept frames differ") }.map(String.init) ?? ""
+        let count = Int(differing.split(separator: ";").last?.split(separator: " ").first ?? "") ?? -1
+        #expect(check.out.contains("over the kept frames: x in \(count) frames, largest at frame 10: 40 → 50 (+10)"), "\(check.out)")
+        #expect(!check.out.contains("ulps"), "\(check.out)")
+        // A change of one ulp says so.
+        let tiny = GoldenMismatch.ChannelChange(name: "x", expected: "1", actual: "1.0000000000000002", difference: 2.220446049250313e-16, ulps: 1)
+        var mismatch = GoldenMismatch(file: "g", subject: "s")
+        mismatch.frames = [0]
+        mismatch.channelsFrame = 0
+        mismatch.channels = [tiny]
+        #expect(mismatch.description.contains("x 1 → 1.0000000000000002 (+2.220446049250313e-16, 1 ulp)"))
     }
 }

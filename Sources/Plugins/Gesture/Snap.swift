@@ -30,6 +30,48 @@ public enum Snap {
         return best
     }
 
+    /// The next detent in the direction of the flick, as Flutter's snapping sheets choose: a
+    /// release faster than `minimumVelocity` goes to the nearest detent ahead of the position in
+    /// the velocity's direction (however short the flick), a slower one to the nearest detent.
+    ///
+    /// Where ``detent(position:velocity:detents:rate:)`` follows the projection (a fast flick may
+    /// skip detents, a slow drift may go back), this one always moves one detent at most, the way
+    /// the flick points. Past the last detent (or before the first) it is that detent; from a
+    /// position on a detent, a flick ahead stays there (Flutter's rule: the detent ahead is the
+    /// first at or past the position).
+    ///
+    /// ```swift
+    /// // Released at 340 between 300 and 700, moving down slowly: the detent behind, 300.
+    /// try Snap.nextDetent(position: 340, velocity: -80, detents: [0, 300, 700])   // 300
+    /// try Snap.nextDetent(position: 340, velocity: 80, detents: [0, 300, 700])    // 700
+    /// try Snap.nextDetent(position: 340, velocity: 20, detents: [0, 300, 700])    // 300, the nearest
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - position: The position at release.
+    ///   - velocity: The release velocity, units per second.
+    ///   - detents: The resting places, in any order.
+    ///   - minimumVelocity: The slowest release that counts as a flick (Flutter's
+    ///     `kMinFlingVelocity`, 50 logical pixels per second).
+    /// - Throws: ``GestureError`` for no detents or non-finite input.
+    public static func nextDetent(
+        position: Double, velocity: Double, detents: [Double], minimumVelocity: Double = 50
+    ) throws(GestureError) -> Double {
+        guard !detents.isEmpty else { throw .nothingToSnapTo }
+        guard detents.allSatisfy(\.isFinite) else { throw .nonFinite("a detent") }
+        guard position.isFinite else { throw .nonFinite("the position") }
+        guard velocity.isFinite else { throw .nonFinite("the velocity") }
+        guard minimumVelocity.isFinite, minimumVelocity >= 0 else {
+            throw .outOfRange("the minimum velocity", minimumVelocity, expected: "a finite speed from 0")
+        }
+        let sorted = detents.sorted()
+        guard let ahead = sorted.firstIndex(where: { $0 >= position }) else { return sorted[sorted.count - 1] }
+        guard ahead > 0 else { return sorted[0] }
+        let next = sorted[ahead], previous = sorted[ahead - 1]
+        if abs(velocity) <= minimumVelocity { return position - previous < next - position ? previous : next }
+        return velocity < 0 ? previous : next
+    }
+
     /// The page a flick lands on: pages `0..<count` of `size` each, page `i` resting at `i · size`,
     /// chosen from the projected rest point.
     ///

@@ -214,15 +214,18 @@ public struct VelocityTracker: Sendable {
 
     private func recentVelocity(weights: [Double]) -> Point {
         // Pair k (0 = the newest) is the velocity between samples k + 1 and k places back; the
-        // weights run from the oldest pair used to the newest. A missing pair or one without
-        // elapsed time counts as zero.
+        // weights run from the oldest pair used to the newest. A missing pair, or one without
+        // elapsed time, counts as zero; a pause ends the movement: the pair across it and every
+        // older one count as zero, as the samples before a pause are ignored by every strategy
+        // (Flutter's iOS tracker weighs every pair, across pauses too).
         var total = Point.zero
-        for (offset, weight) in weights.enumerated() {
-            let pair = weights.count - 1 - offset
-            guard pair + 1 < count else { continue }
+        for pair in 0..<weights.count {
+            guard pair + 1 < count else { break }
             let newer = index(back: pair), older = index(back: pair + 1)
             let elapsed = times[newer] - times[older]
-            guard elapsed > 0, elapsed <= pauseThreshold else { continue }
+            guard elapsed <= pauseThreshold else { break }
+            guard elapsed > 0 else { continue }
+            let weight = weights[weights.count - 1 - pair]
             total = total + Point(x: (xs[newer] - xs[older]) / elapsed, y: (ys[newer] - ys[older]) / elapsed).scaled(by: weight)
         }
         return total

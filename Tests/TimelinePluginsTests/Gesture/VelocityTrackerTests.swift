@@ -132,4 +132,18 @@ struct VelocityTrackerTests {
         let mac = try Self.tracker(.macOS, samples: samples).velocity().x
         #expect(abs(mac - (0.15 * 1_000 + 0.65 * 500 + 0.2 * 3_000)) <= 1e-9)
     }
+
+    @Test("the weighted trackers ignore the samples before a pause, as least squares does: the pairs across and before it count zero")
+    func recentSamplesAcrossAPause() throws {
+        // Pairs, oldest to newest: 0 → 0.01 (1,000 per second), 0.01 → 0.10 (a 90 ms pause),
+        // 0.10 → 0.11 (2,000 per second). Only the newest pair is after the pause.
+        let samples = [(0.0, 0.0), (0.01, 10), (0.10, 11), (0.11, 31)]
+        let ios = try Self.tracker(.iOS, samples: samples).velocity().x
+        #expect(abs(ios - 0.05 * 2_000) <= 1e-9, "\(ios)")
+        let mac = try Self.tracker(.macOS, samples: samples).velocity().x
+        #expect(abs(mac - 0.2 * 2_000) <= 1e-9, "\(mac)")
+        // The pause as the newest pair: nothing after it moved.
+        let stopped = [(0.0, 0.0), (0.01, 10), (0.02, 20), (0.10, 21)]
+        #expect(try Self.tracker(.iOS, samples: stopped).velocity().x == 0)
+    }
 }

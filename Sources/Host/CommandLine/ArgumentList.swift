@@ -154,13 +154,13 @@ package struct ArgumentList {
     }
 
     /// `--size WxH`.
-    package func size() throws(UsageError) -> Size? {
-        guard let text = options["size"] else { return nil }
+    package func size(_ name: String = "size") throws(UsageError) -> Size? {
+        guard let text = options[name] else { return nil }
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
             width.isFinite, height.isFinite, width > 0, height > 0
         else {
-            throw UsageError("'--size' needs WxH with positive numbers, like 390x844, got '\(Self.excerpt(text))'", command: command)
+            throw UsageError("'--\(name)' needs WxH with positive numbers, like 390x844, got '\(Self.excerpt(text))'", command: command)
         }
         return Size(width: width, height: height)
     }

@@ -61,19 +61,22 @@ extension CadenceTool {
             destination = .video(video, path: path)
             try warnAboutGIFDelays(video, frameRate: frameRate)
         }
+        // The picture's size: the scene's scaled (--scale), or fitted and centred in W × H pixels
+        // (render's --size; a preset's --fit, as its --size lays the transition out).
+        let fitOption = list.command == "render" ? "size" : "fit"
         var size = PictureSize.natural
         if let scale = try list.double("scale") {
-            guard list.command != "render" || list.string("size") == nil else {
-                throw UsageError("'--size' and '--scale' cannot both be given", command: list.command)
+            guard list.string(fitOption) == nil else {
+                throw UsageError("'--\(fitOption)' and '--scale' cannot both be given", command: list.command)
             }
             size = .scale(scale)
-        } else if list.command == "render", let fit = try list.size() {
+        } else if let fit = try list.size(fitOption) {
             guard fit.width == fit.width.rounded(), fit.height == fit.height.rounded() else {
-                throw UsageError("'--size' of a picture is whole pixels, like 1920x1080", command: list.command)
+                throw UsageError("'--\(fitOption)' of a picture is whole pixels, like 1920x1080", command: list.command)
             }
             let most = Double(PictureSize.maximumSide)
             guard fit.width <= most, fit.height <= most else {
-                throw UsageError("'--size' of a picture is at most \(PictureSize.maximumSide) pixels a side", command: list.command)
+                throw UsageError("'--\(fitOption)' of a picture is at most \(PictureSize.maximumSide) pixels a side", command: list.command)
             }
             size = .fit(width: Int(fit.width), height: Int(fit.height))
         }

@@ -30,7 +30,7 @@ extension CadenceTool {
             try standardOutput.write(Self.describe(type))
             return
         }
-        let options = Self.renderOptions + ["operation", "size"] + type.parameters.map(\.name)
+        let options = Self.renderOptions + ["operation", "size", "fit"] + type.parameters.map(\.name)
         let list = try ArgumentList(Array(arguments.dropFirst()), command: "preset", options: options, flags: Self.renderFlags)
         try list.requireNoPositionals()
         var context = TransitionContext()
@@ -93,7 +93,8 @@ extension CadenceTool {
                 text += "  --\(parameter.name.padding(to: 18))\(parameter.summary): \(names) (default \(initial))\n"
             }
         }
-        text += "  --\("size WxH".padding(to: 18))the container (default 390x844)\n"
+        text += "  --\("size WxH".padding(to: 18))the container the transition is laid out in (default 390x844)\n"
+        text += "  --\("fit WxH".padding(to: 18))pictures and video: W x H pixels, the scene fitted and centred (letterboxed)\n"
         return text
     }
 }

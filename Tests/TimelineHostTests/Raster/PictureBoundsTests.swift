@@ -99,4 +99,22 @@ struct PictureBoundsTests {
             3_000_000, ["render", small, "--format", "rgba", "--out", "/dev/null", "--size", "2048x2048", "--jobs", "256", "--frames", "0..0"])
         #expect(jobsStatus == 2 && jobsErr.contains("--jobs 256 draws 256 2048×2048 pictures at once"), "\(jobsErr)")
     }
+
+    @Test("a preset letterboxed: --fit draws the phone transition fitted and centred in a landscape picture; --size lays it out")
+    func presetFit() throws {
+        let out = try temporaryDirectory() + "/frame.rgba"
+        let result = cadence("preset", "card-expand", "--format", "rgba", "--frames", "0..0", "--fit", "192x108", "--out", out)
+        #expect(result.status == 0, "\(result.err)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(bytes.count == 192 * 108 * 4)
+        // 390 × 844 fitted in 192 × 108: scale 108 / 844, 49.9 pixels wide, centred from x 71.0 to
+        // 120.9. The margins are the page's white; the phone's own grey starts at column 71 and
+        // its orange card fills the middle at frame 0.
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(bytes[(y * 192 + x) * 4..<(y * 192 + x) * 4 + 4]) }
+        #expect(pixel(10, 54) == [255, 255, 255, 255] && pixel(70, 54) == [255, 255, 255, 255])
+        #expect(pixel(121, 54) == [255, 255, 255, 255] && pixel(180, 54) == [255, 255, 255, 255])
+        #expect(pixel(72, 54) != [255, 255, 255, 255] && pixel(120, 54) != [255, 255, 255, 255])
+        #expect(pixel(96, 54) == [250, 140, 64, 255])
+        #expect(cadence("preset", "card-expand", "--format", "rgba", "--fit", "192x108", "--scale", "2").err.contains("'--fit' and '--scale' cannot both be given"))
+    }
 }

@@ -61,6 +61,10 @@ public struct Decay: Sendable, Hashable {
         guard amplitude.isFinite else { throw .nonFinite("the distance to rest (velocity / rate)") }
     }
 
+    /// The time constants a decay takes, in seconds: a millisecond (a flick that stops at once) to
+    /// a thousand seconds.
+    public static let timeConstantRange = 0.001...1_000.0
+
     /// A decay with a time constant, as Motion's and popmotion's `inertia`: the rest point is
     /// `from + power · velocity`, or where `modifyTarget` moves it (snapping).
     ///
@@ -70,7 +74,8 @@ public struct Decay: Sendable, Hashable {
     ///   - timeConstant: τ in seconds (Motion 0.325).
     ///   - power: How far the flick carries, as seconds of the release velocity (0.8).
     ///   - modifyTarget: Moves the ideal rest point (`from + power·velocity`), for snapping.
-    /// - Throws: ``GestureError`` for non-finite values or a time constant that is not positive.
+    /// - Throws: ``GestureError`` for non-finite values, a negative power or a time constant outside
+    ///   ``timeConstantRange``.
     public init(
         from: Double, velocity: Double, timeConstant: Double, power: Double = 0.8,
         modifyTarget: ((Double) -> Double)? = nil
@@ -78,8 +83,11 @@ public struct Decay: Sendable, Hashable {
         try GestureError.requireFinite(from, "the position")
         try GestureError.requireFinite(velocity, "the velocity")
         try GestureError.requireFinite(power, "the power")
-        guard timeConstant.isFinite, timeConstant > 0 else {
-            throw .outOfRange("the time constant", timeConstant, expected: "a positive number of seconds")
+        guard power >= 0 else {
+            throw .outOfRange("the power", power, expected: "seconds of the release velocity from 0 (a negative power would coast backwards)")
+        }
+        guard timeConstant.isFinite, timeConstant >= Self.timeConstantRange.lowerBound, timeConstant <= Self.timeConstantRange.upperBound else {
+            throw .outOfRange("the time constant", timeConstant, expected: "a number of seconds from 0.001 to 1000")
         }
         var target = from + power * velocity
         if let modifyTarget { target = modifyTarget(target) }

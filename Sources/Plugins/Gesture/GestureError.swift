@@ -10,6 +10,8 @@ public enum GestureError: Error, Sendable, Hashable, CustomStringConvertible {
     case outOfRange(String, Double, expected: String)
     /// A choice among no detents or pages.
     case nothingToSnapTo
+    /// The gesture's motion cannot be played as a track: the reason, with the track's own error.
+    case unplayable(String)
 
     /// What is wrong.
     public var description: String {
@@ -19,6 +21,7 @@ public enum GestureError: Error, Sendable, Hashable, CustomStringConvertible {
             "a sample at time \(time) s comes after one at \(previous) s: sample times must not decrease"
         case .outOfRange(let name, let value, let expected): "\(name) is \(value), expected \(expected)"
         case .nothingToSnapTo: "there are no detents (or pages) to snap to"
+        case .unplayable(let reason): "the gesture cannot be played as a track: \(reason)"
         }
     }
 

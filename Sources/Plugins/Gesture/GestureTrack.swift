@@ -93,7 +93,7 @@ public enum GestureTrack {
         do {
             return try Track(startingAt: shown(samples[0].1), segments: segments)
         } catch {
-            throw .outOfRange("the gesture's track", 0, expected: "a valid track (\(error))")
+            throw .unplayable("\(error) (its samples, velocity or deceleration put its keyframes too close together or too far apart)")
         }
     }
 

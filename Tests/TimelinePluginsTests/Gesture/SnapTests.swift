@@ -39,3 +39,20 @@ struct SnapTests {
         #expect(throws: GestureError.self) { try Snap.nextDetent(position: 0, velocity: 1, detents: [1], minimumVelocity: -1) }
     }
 }
+
+/// The audit's hostile gestures: messages that say what is wrong (L4).
+@Suite("Gesture input bounds")
+struct GestureBoundsTests {
+    @Test("a negative power and a time constant out of range are errors that name them")
+    func decayParameters() {
+        #expect(throws: GestureError.outOfRange("the power", -1, expected: "seconds of the release velocity from 0 (a negative power would coast backwards)")) {
+            try Decay(from: 0, velocity: 100, timeConstant: 1, power: -1)
+        }
+        for timeConstant in [1e-300, 0.0005, 1e308] {
+            #expect(throws: GestureError.outOfRange("the time constant", timeConstant, expected: "a number of seconds from 0.001 to 1000")) {
+                try Decay(from: 0, velocity: 100, timeConstant: timeConstant)
+            }
+        }
+        #expect(throws: Never.self) { try Decay(from: 0, velocity: 100, timeConstant: 0.001, power: 0) }
+    }
+}

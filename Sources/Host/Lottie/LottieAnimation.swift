@@ -279,7 +279,11 @@ public struct LottieAnimation: Sendable {
                 total += 1
                 if let inner = layer.composition { total += try expandedCount(of: inner, cursor: cursor) }
                 guard total <= LottieAnimation.maximumLayerCount else {
-                    throw cursor.error("the precompositions expand to more than \(LottieAnimation.maximumLayerCount) layers")
+                    // Say which: the layers themselves, or what the precompositions expand to.
+                    let reason = compositions.count == 1
+                        ? "the file has more than \(LottieAnimation.maximumLayerCount) layers"
+                        : "the precompositions expand to more than \(LottieAnimation.maximumLayerCount) layers"
+                    throw cursor.error(reason)
                 }
             }
             counts[composition] = total

@@ -70,7 +70,7 @@ public struct LottieImport: Sendable {
             guard builder.record(frame: index, at: animation.inPoint + Double(index), bytes: &bakedBytes, limit: maximumBakedBytes) else {
                 throw DocumentErrors(errors: [DocumentError(
                     file: animation.file, path: "$",
-                    message: "importing bakes every drawn path at every frame: more than \(maximumBakedBytes) bytes of values by frame "
+                    message: "importing bakes every layer's values and every drawn path at every frame: more than \(maximumBakedBytes) bytes of values by frame "
                         + "\(index + 1) of \(count) (render the Lottie file itself, or import a shorter part of it)")])
             }
         }

@@ -352,13 +352,13 @@ struct LottieDrawingTests {
         let budget = 20 * (7 * 8 + 3 * 8 + pathData.utf8.count)
         _ = try LottieImport(twenty, maximumBakedBytes: budget)
         let overBudget = #expect(throws: DocumentErrors.self) { try LottieImport(twenty, maximumBakedBytes: budget - 1) }
-        #expect(overBudget.map { "\($0)" } == "$: importing bakes every drawn path at every frame: more than \(budget - 1) bytes of values "
+        #expect(overBudget.map { "\($0)" } == "$: importing bakes every layer's values and every drawn path at every frame: more than \(budget - 1) bytes of values "
             + "by frame 20 of 20 (render the Lottie file itself, or import a shorter part of it)")
         // A 10,000-point star (found by the fuzz target: a few hundred bytes, 20,000 vertices at every frame).
         let bigStar = #"{"ty": "sr", "sy": 1, "p": {"a": 0, "k": [0, 0]}, "pt": {"a": 0, "k": 10000}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 10}, "ir": {"a": 0, "k": 4}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
         let stars = try LottieAnimation(parsing: Self.file(Self.shapeLayer(bigStar)))
         let starError = #expect(throws: DocumentErrors.self) { try LottieImport(stars, maximumBakedBytes: 100_000) }
-        #expect(starError.map { "\($0)" } == "$: importing bakes every drawn path at every frame: more than 100000 bytes of values by frame 1 of 20 "
+        #expect(starError.map { "\($0)" } == "$: importing bakes every layer's values and every drawn path at every frame: more than 100000 bytes of values by frame 1 of 20 "
             + "(render the Lottie file itself, or import a shorter part of it)")
         var part = LottieDrawingSource(endless)
         var opacities: [Double?] = []

@@ -113,6 +113,9 @@ struct LottieTests {
         }
         let bomb = #"{"fr": 30, "ip": 0, "op": 60, "assets": [\#(assets.joined(separator: ","))], "layers": [{"ty": 0, "refId": "c0", "ip": 0, "op": 60}]}"#
         #expect(error(bomb).contains("the precompositions expand to more than 200000 layers"))
+        // Without precompositions, the layers themselves.
+        let crowd = (0..<200_001).map { _ in #"{"ty": 3, "ip": 0, "op": 60}"# }.joined(separator: ",")
+        #expect(error(#"{"fr": 30, "ip": 0, "op": 60, "layers": [\#(crowd)]}"#).contains("the file has more than 200000 layers"))
         // A chain of 150 precompositions, each placing the next once.
         let chain = (0..<150).map { level in
             #"{"id": "d\#(level)", "layers": [\#(level == 149 ? #"{"ty": 3, "ip": 0, "op": 60}"# : #"{"ty": 0, "refId": "d\#(level + 1)", "ip": 0, "op": 60}"#)]}"#

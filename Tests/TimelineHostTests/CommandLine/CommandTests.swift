@@ -168,6 +168,27 @@ struct ExecutableTests {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cadence")
     }
 
+    /// Runs the built `cadence` with exactly `environment` (through `launcher`, a command that ends
+    /// by running `"$0" "$@"`, when given), its output discarded: (status, standard error).
+    static func runTool(_ arguments: [String], environment: [String: String], launcher: [String] = []) throws -> (Int32, String) {
+        let process = Process()
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
+        process.environment = environment
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     /// Runs `cadence` (or `executable`) and collects its output; `standardOutput` replaces the pipe.
     func run(
         _ arguments: [String], closeAfterBytes limit: Int? = nil, standardOutput: FileHandle? = nil,

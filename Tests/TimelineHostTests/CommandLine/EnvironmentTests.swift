@@ -8,17 +8,7 @@ import Testing
 struct EnvironmentTests {
     /// Runs the built tool with exactly `environment`: (status, standard error).
     func run(_ arguments: [String], environment: [String: String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = ExecutableTests.executable
-        process.arguments = arguments
-        process.environment = environment
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try ExecutableTests.runTool(arguments, environment: environment)
     }
 
     @Test("cadence golden check records under CADENCE_RECORD, refuses an unknown mode, and leaves pictures in CADENCE_GOLDEN_ARTIFACTS")

@@ -18,16 +18,9 @@ struct PictureBoundsTests {
 
     /// Runs the built tool under `ulimit -v` (KiB): (status, standard error).
     func limited(_ kilobytes: Int, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v \(kilobytes) && exec \"$0\" \"$@\"", ExecutableTests.executable.path] + arguments
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try ExecutableTests.runTool(
+            arguments, environment: ProcessInfo.processInfo.environment,
+            launcher: ["/bin/sh", "-c", "ulimit -v \(kilobytes) && exec \"$0\" \"$@\""])
     }
 
     @Test("50,000 huge curves (800 KB, 100 million points flattened) fail with an error within 1.5 GB, not an abort")

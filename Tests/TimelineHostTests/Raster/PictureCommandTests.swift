@@ -106,17 +106,7 @@ struct PictureCommandTests {
 @Suite("Video through ffmpeg, when it fails")
 struct VideoFailureTests {
     func run(_ arguments: [String], path: String) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = ExecutableTests.executable
-        process.arguments = arguments
-        process.environment = ["PATH": path]
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try ExecutableTests.runTool(arguments, environment: ["PATH": path])
     }
 
     func scratch() throws -> URL {

@@ -65,16 +65,8 @@ package final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, logDescriptor, 2)
         // The child starts with default signal handling and nothing blocked.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = Self.defaultSpawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var child: pid_t = 0

@@ -87,14 +87,9 @@ public final class FileOutput: TextOutput {
             buffer.reserveCapacity(capacity)
             return
         }
-        let folder = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? ""
-        let base = destination.lastIndex(of: "/").map { String(destination[destination.index(after: $0)...]) } ?? destination
         // Registered as it is made, so that a signal (an interrupt, a crash) removes it too, when
         // the tool's handlers are installed.
-        guard let made = TemporaryFiles.make(template: folder + "." + base + ".cadence-XXXXXX") else {
-            throw SinkError.writeFailed(destination: path, reason: String(cString: strerror(errno)))
-        }
-        _ = fchmod(made.descriptor, exists ? info.st_mode & 0o7777 : 0o644)
+        let made = try TemporaryFiles.make(beside: destination, mode: exists ? UInt32(info.st_mode & 0o7777) : nil, for: path)
         descriptor = made.descriptor
         replacement = (made.path, destination)
         temporarySlot = made.slot

@@ -68,6 +68,21 @@ public enum TemporaryFiles {
         return (descriptor, path, register(path))
     }
 
+    /// Makes the temporary file `.NAME.cadence-XXXXXX` beside `destination` (in its folder), with
+    /// the mode a replaced file keeps (`mode`, else 0644, as `--out` makes files), registered as it
+    /// is made (``make(template:)``).
+    ///
+    /// - Throws: ``SinkError/writeFailed(destination:reason:)`` naming `path` when it cannot be made.
+    package static func make(beside destination: String, mode: UInt32?, for path: String) throws(SinkError) -> (descriptor: Int32, path: String, slot: Int) {
+        let folder = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? ""
+        let base = destination.lastIndex(of: "/").map { String(destination[destination.index(after: $0)...]) } ?? destination
+        guard let made = make(template: folder + "." + base + ".cadence-XXXXXX") else {
+            throw .writeFailed(destination: path, reason: String(cString: strerror(errno)))
+        }
+        _ = fchmod(made.descriptor, mode_t(mode ?? 0o644))
+        return made
+    }
+
     /// The child processes a signal stops (`kill(…, SIGKILL)` and reaped) before the files are
     /// removed: an encoder that kept running would write on, or make its output again.
     nonisolated(unsafe) private static let children: UnsafeMutablePointer<pid_t> = {

@@ -126,13 +126,8 @@ package final class VideoEncoder {
             process = try ChildProcess("ffmpeg", arguments: input + output + [destination])
             return
         }
-        let folder = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? ""
-        let base = destination.lastIndex(of: "/").map { String(destination[destination.index(after: $0)...]) } ?? destination
-        guard let made = TemporaryFiles.make(template: folder + "." + base + ".cadence-XXXXXX") else {
-            throw SinkError.writeFailed(destination: path, reason: String(cString: strerror(errno)))
-        }
         // A replaced file keeps its mode; a new one is 0644, as `--out` makes them.
-        _ = fchmod(made.descriptor, exists ? info.st_mode & 0o7777 : 0o644)
+        let made = try TemporaryFiles.make(beside: destination, mode: exists ? UInt32(info.st_mode & 0o7777) : nil, for: path)
         close(made.descriptor)
         let temporary = made.path
         self.temporary = temporary

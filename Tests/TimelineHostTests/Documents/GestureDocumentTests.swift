@@ -3,6 +3,8 @@ import Testing
 import Timeline
 import TimelinePlugins
 import TimelineHost
+import CadenceCommandHarness
+@testable import CadenceHostCore
 
 /// A track's `"gesture"`: the samples, then the release, as ``GestureTrack`` builds it.
 @Suite("Gesture tracks in documents")
@@ -79,4 +81,14 @@ private struct ValueSink: FrameSink {
     init(_ body: @escaping (borrowing Frame) -> Void) { self.body = body }
     mutating func begin(schema: FrameSchema) throws {}
     mutating func write(_ frame: borrowing Frame) throws { body(frame) }
+}
+
+@Suite("Gesture plots")
+struct GesturePlotTests {
+    @Test("a plot of a flick from 1e308 labels its axis with numbers, never null (L4)")
+    func plotOfAHugeFlick() {
+        let plot = cadence("gesture", "decay", "--from", "1e308", "--velocity", "1e308", "--format", "svg")
+        #expect(plot.status == 0 && !plot.out.contains("null") && plot.out.contains(">1e+308</text>"), "\(plot.out.prefix(600))")
+        #expect(PlotSVG.format(1.5e308) == "1.5e+308" && PlotSVG.format(0.123456) == "0.12")
+    }
 }

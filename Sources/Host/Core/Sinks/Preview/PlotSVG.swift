@@ -88,9 +88,11 @@ public struct PlotSVG: Sendable {
         return svg + "</svg>\n"
     }
 
+    /// A number to two decimals; a number too large for hundredths (past about 1.8e306) as it is.
     static package func format(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return NumberFormat.string(rounded)
+        let hundredths = value * 100
+        guard hundredths.isFinite else { return NumberFormat.string(value) }
+        return NumberFormat.string(hundredths.rounded() / 100)
     }
 
     static func escape(_ text: String) -> String {

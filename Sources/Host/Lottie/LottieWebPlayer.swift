@@ -46,22 +46,27 @@ public struct LottieWebPlayer: Sendable {
     ///   chains hold more than ``maximumParentLinks`` links in all (lottie-web's cost per frame;
     ///   the exact mode, ``LottieAnimation/values(at:)``, is linear in them).
     public init(animation: LottieAnimation) throws(LottieWebPlayerError) {
+        try self.init(animation, linkLimit: Self.maximumParentLinks)
+    }
+
+    /// A player for an animation, showing its first frame, with no bound on its parent chains (as
+    /// before ``init(animation:)``: a file with long chains is slow, not refused).
+    @available(*, deprecated, renamed: "init(animation:)", message: "init(animation:) refuses parent chains too long to evaluate")
+    public init(_ animation: LottieAnimation) {
+        do {
+            try self.init(animation, linkLimit: .max)
+        } catch {
+            // No chain holds more than Int.max links: this cannot be reached.
+            preconditionFailure("\(error)")
+        }
+    }
+
+    private init(_ animation: LottieAnimation, linkLimit: Int) throws(LottieWebPlayerError) {
         self.animation = animation
         firstFrame = Self.javaScriptRound(animation.inPoint)
         var links = 0
-        roots = try build(composition: 0, path: "", links: &links)
+        roots = try build(composition: 0, path: "", links: &links, limit: linkLimit)
         render(firstFrame)
-    }
-
-    /// A player for an animation, showing its first frame; a file whose parent chains are longer
-    /// than ``maximumParentLinks`` in all stops the program.
-    @available(*, deprecated, renamed: "init(animation:)", message: "init(animation:) throws for parent chains too long to evaluate")
-    public init(_ animation: LottieAnimation) {
-        do {
-            try self.init(animation: animation)
-        } catch {
-            preconditionFailure("\(error)")
-        }
     }
 
     /// Every layer's values at a root composition frame, as lottie-web's `goToAndStop(frame − firstFrame, true)`
@@ -121,7 +126,7 @@ public struct LottieWebPlayer: Sendable {
         let autoOrient: Bool
     }
 
-    private mutating func build(composition: Int, path: String, links: inout Int) throws(LottieWebPlayerError) -> [Int] {
+    private mutating func build(composition: Int, path: String, links: inout Int, limit: Int) throws(LottieWebPlayerError) -> [Int] {
         let layers = animation.compositions[composition]
         var built: [Int] = []
         for (position, layer) in layers.enumerated() {
@@ -197,7 +202,7 @@ public struct LottieWebPlayer: Sendable {
                 guard visited[above] != position else { break }
                 visited[above] = position
                 links += 1
-                guard links <= Self.maximumParentLinks else { throw .parentChainsTooLong(links: Self.maximumParentLinks) }
+                guard links <= limit else { throw .parentChainsTooLong(links: limit) }
                 chain.append(built[above])
                 passed.append(above)
                 elements[built[above]].isParent = true
@@ -213,7 +218,7 @@ public struct LottieWebPlayer: Sendable {
         }
         for (position, layer) in layers.enumerated() {
             if let inner = layer.composition {
-                let children = try build(composition: inner, path: elements[built[position]].path, links: &links)
+                let children = try build(composition: inner, path: elements[built[position]].path, links: &links, limit: limit)
                 elements[built[position]].children = children
             }
         }

@@ -22,8 +22,9 @@ import Timeline
 ///
 /// Clipping is exact: pieces left of the box become vertical edges on its left side (they still
 /// contribute their cover to every pixel to their right); pieces right of it, above or below it are
-/// dropped. Coordinates are clipped in `Double` before conversion to `Float`, so huge values (1e9)
-/// cost no more than small ones.
+/// dropped. Coordinates are clipped in `Double` before conversion to `Float`; an edge with an end more
+/// than 2²⁴ pixels away is clipped at crossings computed exactly (``LineCrossing``), so any finite
+/// coordinates, up to the largest double, are drawn as the line through them.
 package final class CoverageAccumulator {
     /// The rectangle of pixels the cells stand for, in device coordinates.
     private(set) var bounds = PixelRect.zero
@@ -115,6 +116,10 @@ package final class CoverageAccumulator {
         var ax = x0 - ox, ay = y0 - oy, bx = x1 - ox, by = y1 - oy
         guard ay != by, ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
         if (ay <= 0 && by <= 0) || (ay >= h && by >= h) || (ax >= w && bx >= w) { return }
+        if max(abs(ax), abs(ay), abs(bx), abs(by)) >= Self.farCoordinate {
+            addFarLine(x0, y0, x1, y1)
+            return
+        }
         // Clip to the rows 0...h, keeping the direction.
         if ay < 0 || ay > h || by < 0 || by > h {
             let dxdy = (bx - ax) / (by - ay)
@@ -142,6 +147,49 @@ package final class CoverageAccumulator {
             let xa = min(max(ax + midFrom * dx, 0), w), xb = min(max(ax + midTo * dx, 0), w)
             accumulate(Float(xa), Float(ay + midFrom * dy), Float(xb), Float(ay + midTo * dy))
         }
+    }
+
+    /// How far from the bounds (in pixels) an edge's end may be for ``addLine(_:_:_:_:)`` to clip it
+    /// directly: 2²⁴, where the cancellation in `ax + (0 − ay) · dx/dy` costs at most 2⁻²⁸ pixel.
+    private static let farCoordinate = Double(1 << 24)
+
+    /// Adds an edge with an end far from the bounds: clipped with crossings computed exactly
+    /// (``LineCrossing``) from the edge's own ends, so that coordinates up to the largest finite
+    /// double are drawn as the line through them.
+    private func addFarLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        let top = Double(bounds.y), bottom = top + Double(bounds.height)
+        let left = Double(bounds.x), right = left + Double(bounds.width)
+        // The rows the edge spans, from its upper end to its lower one.
+        let upper = max(min(y0, y1), top), lower = min(max(y0, y1), bottom)
+        guard upper < lower else { return }
+        let xUpper = LineCrossing.crossing(x0, y0, x1, y1, at: upper)
+        let xLower = LineCrossing.crossing(x0, y0, x1, y1, at: lower)
+        // Cut where it crosses the columns' sides: at most three pieces, each left of the columns
+        // (drawn on the left side, as its cover still reaches every pixel right of it), within
+        // them, or right of them (dropped).
+        let downward = y0 < y1
+        func piece(_ ya: Double, _ xa: Double, _ yb: Double, _ xb: Double) {
+            guard ya < yb else { return }
+            if max(xa, xb) <= left {
+                downward ? accumulate(0, Float(ya - top), 0, Float(yb - top))
+                    : accumulate(0, Float(yb - top), 0, Float(ya - top))
+            } else if min(xa, xb) < right {
+                let ua = Float(min(max(xa, left), right) - left), ub = Float(min(max(xb, left), right) - left)
+                downward ? accumulate(ua, Float(ya - top), ub, Float(yb - top))
+                    : accumulate(ub, Float(yb - top), ua, Float(ya - top))
+            }
+        }
+        var y = upper, x = xUpper
+        func cut(at side: Double) {
+            guard min(x, xLower) < side, side < max(x, xLower) else { return }
+            let ySide = min(max(LineCrossing.crossing(y0, x0, y1, x1, at: side), y), lower)
+            piece(y, x, ySide, side)
+            y = ySide
+            x = side
+        }
+        cut(at: xUpper < xLower ? left : right)
+        cut(at: xUpper < xLower ? right : left)
+        piece(y, x, lower, xLower)
     }
 
     /// Adds an edge already inside `0...width × 0...height` (local coordinates), row by row.

@@ -66,6 +66,52 @@ import TimelinePlugins
         #expect(TestSupport.render(TestSupport.path([off]), rule: .nonZero, width: 32, height: 8).bounds.isEmpty)
     }
 
+    @Test("coordinates up to the largest doubles are drawn as the lines through them",
+          arguments: [1e16, 1e20, 1e30, 1e100, 1e300])
+    func farCoordinatesAreClippedAtExactCrossings(_ far: Double) {
+        // The review's triangle: half of a 200×200 picture (19,900 pixels whole, 200 half on the
+        // diagonal, 19,900 empty). Drawn fully for 1e20 and more before the crossings were exact.
+        let half = [RefPoint(x: -far, y: -far), RefPoint(x: far, y: far), RefPoint(x: far, y: -far)]
+        let mask = TestSupport.render(TestSupport.path([half]), rule: .nonZero, width: 200, height: 200)
+        var whole = 0, empty = 0, diagonal = 0
+        for y in 0..<200 {
+            for x in 0..<200 {
+                let value = mask.value(x: x, y: y)
+                if x > y && value == 255 { whole += 1 }
+                if x < y && value == 0 { empty += 1 }
+                if x == y && (127...128).contains(value) { diagonal += 1 }
+            }
+        }
+        #expect(whole == 19_900 && empty == 19_900 && diagonal == 200)
+        // A wedge from a corner inside the picture towards two far points, against the same wedge
+        // drawn with near points in the same directions (the directions differ by 1e-16 or less).
+        let corner = RefPoint(x: 30.5, y: 7.25)
+        let wedge = [RefPoint(x: -far, y: -3 * far), RefPoint(x: 2 * far, y: -far), corner]
+        let near = [RefPoint(x: corner.x - 100, y: corner.y - 300), RefPoint(x: corner.x + 200, y: corner.y - 100), corner]
+        let drawn = TestSupport.render(TestSupport.path([wedge]), rule: .nonZero, width: 64, height: 64)
+        let reference = ReferenceGeometry.coverage(of: [near], evenOdd: false, width: 64, rows: Array(0..<64))
+        #expect(TestSupport.worstError(drawn, reference, evenOdd: false).error <= 1)
+        // A triangle covering the picture from far left, far right and far below.
+        let cover = [RefPoint(x: -far, y: 0), RefPoint(x: far, y: 0), RefPoint(x: 0, y: far)]
+        let covered = TestSupport.render(TestSupport.path([cover]), rule: .nonZero, width: 40, height: 30)
+        #expect((0..<30).allSatisfy { y in (0..<40).allSatisfy { covered.value(x: $0, y: y) == 255 } })
+    }
+
+    @Test func crossingsOfFarLinesAgainstHandValues() {
+        // The line y = x through (−1e20, −1e20) and (1e20, 1e20) crosses y = 200 at x = 200: the
+        // usual form answers 0 (200 is lost in 200 + 1e20).
+        #expect(LineCrossing.crossing(-1e20, -1e20, 1e20, 1e20, at: 200) == 200)
+        #expect(LineCrossing.crossing(-1e300, -1e300, 1e300, 1e300, at: -7.5) == -7.5)
+        // y = 3x through (−2⁷⁰, −3·2⁷⁰) and (2⁶⁰, 3·2⁶⁰): x = 7/3 at y = 7, to the rounding of 7/3.
+        let big = 0x1p70, small = 0x1p60
+        let x = LineCrossing.crossing(-big, -3 * big, small, 3 * small, at: 7)
+        #expect(abs(x - 7.0 / 3.0) <= 2 * (7.0 / 3.0).ulp)
+        // Through (1e300, 0) and (0, 1e300): x = 1e300 − 200 at y = 200, which rounds to 1e300.
+        #expect(LineCrossing.crossing(1e300, 0, 0, 1e300, at: 200) == 1e300)
+        // Ends given exactly are returned as they are.
+        #expect(LineCrossing.crossing(3, 1, 5, 9, at: 9) == 5)
+    }
+
     @Test func nonFinitePointsAreSkipped() {
         var path = RasterPath()
         path.move(to: RasterPoint(x: 2, y: 2))

@@ -100,9 +100,13 @@ extension CadenceTool {
         try standardError.flush()
         let started = ContinuousClock.now
 
-        let partial = try ShardFolder.makeTemporary(beside: folder)
+        // An interrupt, a termination or a crash removes the folder until it is renamed into place.
+        let (partial, signalSlot) = try ShardFolder.makeRemovedOnSignal(beside: folder)
         var keep = false
-        defer { if !keep { ShardFolder.remove(partial) } }
+        defer {
+            TemporaryFiles.unregister(folder: signalSlot)
+            if !keep { ShardFolder.remove(partial) }
+        }
         var manifest = ShardManifest(
             source: identity.source, sourceHash: identity.sourceHash, settings: identity.settings, format: format,
             whole: whole, shard: shard, frames: range)
@@ -142,6 +146,8 @@ extension CadenceTool {
         let manifestFile = try FileOutput(replacing: partial + "/" + ShardManifest.fileName)
         try manifestFile.write(manifest.json)
         try manifestFile.commit()
+        // Unregistered first: renamed, the folder is the shard's, which a signal must not empty.
+        TemporaryFiles.unregister(folder: signalSlot)
         try ShardFolder.replace(folder, with: partial)
         keep = true
         let elapsed = (ContinuousClock.now - started).components

@@ -16,20 +16,27 @@ import Darwin
 package enum ShardFolder {
     /// Makes an empty folder `FOLDER.partial-XXXXXX` beside `folder` (its parents are made).
     static package func makeTemporary(beside folder: String) throws -> String {
+        let made = try makeRemovedOnSignal(beside: folder)
+        TemporaryFiles.unregister(folder: made.slot)
+        return made.path
+    }
+
+    /// Makes an empty folder `FOLDER.partial-XXXXXX` beside `folder` (its parents are made), which
+    /// an interrupt, a termination or a crash removes with the files in it
+    /// (``TemporaryFiles/makeFolder(template:)``) until its slot is unregistered.
+    static package func makeRemovedOnSignal(beside folder: String) throws -> (path: String, slot: Int) {
         if let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
             try PictureSink.makeFolder(String(folder[..<slash]))
         }
-        var template = Array((folder + ".partial-XXXXXX").utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+        guard let (path, slot) = TemporaryFiles.makeFolder(template: folder + ".partial-XXXXXX") else {
             throw SinkError.writeFailed(destination: folder, reason: String(cString: strerror(errno)))
         }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // mkdtemp makes it private (0700); a shard's folder is read by the join, maybe as another
         // user: the mode `mkdir` gives a folder.
         let mask = umask(0)
         umask(mask)
         chmod(path, 0o777 & ~mask)
-        return path
+        return (path, slot)
     }
 
     /// The names in `folder` (files and anything else but `.` and `..`), sorted.

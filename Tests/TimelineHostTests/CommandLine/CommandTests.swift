@@ -247,6 +247,40 @@ struct ExecutableTests {
         #expect(left == ["forever.json"], "nothing else is left: \(left)")
     }
 
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalDuringAShardRemovesItsPartialFolder(signal: Int32) throws {
+        // The reliability audit's L7: SIGINT after 2 s left `NAME.shard-I-of-N.partial-XXXXXX` with
+        // 204 pictures in it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-shard-signal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("long.json").path
+        try ##"{"cadence":1,"fps":60,"duration":1000,"tracks":[{"name":"x","keyframes":[{"value":0},{"time":1000,"value":100}]}],"scene":{"size":[64,48],"layers":[{"name":"dot","shape":"oval","frame":[0,10,20,20],"fill":"#ff8800","bind":{"x":"x"}}]}}"##
+            .write(toFile: document, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["render", document, "--format", "png", "--jobs", "1", "--out", folder.path + "/frames/", "--shard", "1/2"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the partial folder holds a few pictures, then signal.
+        var pictures = 0
+        for _ in 0..<400 where pictures < 3 {
+            usleep(25_000)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            if let partial = names.first(where: { $0.contains(".partial-") }) {
+                pictures = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/" + partial)) ?? []).count
+            }
+        }
+        #expect(pictures >= 3, "the shard wrote pictures into its partial folder")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == signal)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left == ["long.json"], "nothing else is left: \(left)")
+    }
+
     @Test func playReportsDroppedFramesAndKeepsTheirEvents() throws {
         // The reliability audit's defect 8: nothing on standard error, and frame 0's `started`
         // events were dropped at 100,000 fps. (The executable: its standard error is a real file.)

@@ -7,9 +7,10 @@ import Musl
 import Darwin
 #endif
 
-/// The temporary files of outputs not yet committed (``FileOutput/init(replacing:)``), removed when
-/// the process is interrupted, terminated or crashes, so that `--out` never leaves a hidden
-/// `.FILE.cadence-XXXXXX` behind.
+/// The temporary files of outputs not yet committed (``FileOutput/init(replacing:)``) and the
+/// temporary folders of shards not yet complete, removed when the process is interrupted,
+/// terminated or crashes, so that `--out` never leaves a hidden `.FILE.cadence-XXXXXX` behind, nor
+/// `--shard` a `NAME.shard-I-of-N.partial-XXXXXX` folder.
 ///
 /// The names are kept as C strings in a fixed table that a signal handler can read without
 /// allocating or locking (`unlink` is async-signal-safe). ``installSignalHandlers()`` is called by
@@ -108,8 +109,70 @@ public enum TemporaryFiles {
         lock.withLock { _ in children[slot] = 0 }
     }
 
-    /// Stops the registered child processes, then removes every registered temporary file now.
-    /// Async-signal-safe: it only reads the tables and calls `kill`, `waitpid` and `unlink`.
+    #if canImport(Darwin)
+    private typealias Directory = UnsafeMutablePointer<DIR>
+    #else
+    private typealias Directory = OpaquePointer
+    #endif
+
+    /// How many temporary folders can be registered at once (a render makes one: a shard's).
+    package static let folderCapacity = 16
+
+    /// Slot `i` holds a folder's name (`strdup`) and its stream, opened when it was registered so
+    /// that a signal handler lists it without allocating; or `nil`. Written under `lock`.
+    nonisolated(unsafe) private static let folders: UnsafeMutablePointer<(name: UnsafeMutablePointer<CChar>, stream: Directory)?> = {
+        let folders = UnsafeMutablePointer<(name: UnsafeMutablePointer<CChar>, stream: Directory)?>.allocate(capacity: folderCapacity)
+        folders.initialize(repeating: nil, count: folderCapacity)
+        return folders
+    }()
+
+    /// Makes a temporary folder from a `mkdtemp` template (`….partial-XXXXXX`) and registers it,
+    /// with the handled signals blocked in between: a signal then removes the folder and the files
+    /// in it (it must hold no folders). Unregister it (``unregister(folder:)``) before renaming it.
+    ///
+    /// - Returns: The folder's path and its slot (-1 when the table is full: the folder is made
+    ///   but a signal leaves it); `nil`, with `errno` set, when the folder cannot be made.
+    package static func makeFolder(template: String) -> (path: String, slot: Int)? {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, number) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        var name = Array(template.utf8CString)
+        guard name.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
+        let path = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        guard let stream = opendir(path) else { return (path, -1) }
+        let slot = lock.withLock { _ -> Int in
+            for index in 0..<folderCapacity where folders[index] == nil {
+                folders[index] = (strdup(path), stream)
+                return index
+            }
+            return -1
+        }
+        if slot < 0 { closedir(stream) }
+        return (path, slot)
+    }
+
+    /// Forgets a registered folder (about to be renamed into place, or already removed).
+    package static func unregister(folder slot: Int) {
+        guard slot >= 0 else { return }
+        let entry = lock.withLock { _ in
+            let entry = folders[slot]
+            folders[slot] = nil
+            return entry
+        }
+        if let entry {
+            closedir(entry.stream)
+            free(entry.name)
+        }
+    }
+
+    /// Stops the registered child processes, then removes every registered temporary file now, and
+    /// every registered folder with the files in it.
+    ///
+    /// Async-signal-safe in effect: it only reads the tables and calls `kill`, `waitpid`,
+    /// `unlink`, `unlinkat` and `rmdir`, and lists each folder with `rewinddir` and `readdir` on the
+    /// stream opened (and allocated) when the folder was registered, which nothing else uses.
     public static func removeAll() {
         for index in 0..<capacity where children[index] > 0 {
             let child = children[index]
@@ -119,6 +182,30 @@ public enum TemporaryFiles {
         }
         for index in 0..<capacity {
             if let name = slots[index] { unlink(name) }
+        }
+        for index in 0..<folderCapacity {
+            guard let folder = folders[index] else { continue }
+            removeFiles(in: folder.stream)
+            rmdir(folder.name)
+        }
+    }
+
+    /// Removes the files of a folder through its open stream: listed again until a pass finds
+    /// nothing to remove (a folder's listing need not show every name removed during it), at most
+    /// 64 passes.
+    private static func removeFiles(in stream: Directory) {
+        let descriptor = dirfd(stream)
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        for _ in 0..<64 {
+            rewinddir(stream)
+            var removed = false
+            while let entry = readdir(stream) {
+                let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+                // Skip "." and "..".
+                if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { continue }
+                if unlinkat(descriptor, name, 0) == 0 { removed = true }
+            }
+            if !removed { return }
         }
     }
 

@@ -8,8 +8,9 @@ import TimelineHost
 ///   `M500,20 C650,320 770,650 800,980 L20,380 L200,980 C230,650 350,320 500,20 Z` in
 ///   rgba(50, 127, 150, 200), drawn frame after frame (each frame clears the canvas first, as a
 ///   frame does); `Benchmarks/Comparators/raster.py` draws the same with Skia (`skia-python`).
-/// - `raster/path-aa/1000x1000/straight-alpha`: that frame converted to straight alpha (what
-///   `--format rgba`, PNG and video add to a frame).
+/// - `raster/path-aa/1000x1000/straight-alpha`: that frame drawn and made straight by a picture
+///   worker, as `--format rgba` (straight alpha) and video do; the difference from the case above
+///   is the conversion.
 /// - `raster/presets-1080p/draw` and `…/png`: every frame of every preset drawn at 1920 × 1080
 ///   (each scene fitted), and the same frames PNG-encoded: per frame.
 /// - `raster/scene-100-layers-1080p`: a 100-layer 1080p scene (rounded rectangles, paths,
@@ -36,25 +37,19 @@ enum RasterScenario {
                 scenario: 9, name: "raster/path-aa/1000x1000/straight-alpha", valuesPerRepetition: frames,
                 framesPerRepetition: frames, target: nil
             ) {
-                // What --format rgba (straight alpha, the default), PNG and video add to a frame:
-                // the path-aa frame (transparent around a translucent shape) made straight.
-                var rasterizer = try SceneRasterizer(scene: try pathAAScene())
-                let layers = try BoundScene(scene: rasterizer.scene, schema: FrameSchema([])).layers(at: Frame(schema: FrameSchema([])))
-                var pixels = PixelBuffer(width: 1_000, height: 1_000)
-                rasterizer.draw(layers, into: &pixels)
-                var straight = [UInt8](repeating: 0, count: pixels.bytes.count)
+                // What --format rgba (straight alpha, the default) and video do with a frame, on
+                // their own path: a picture worker draws the path-aa frame (transparent around a
+                // translucent shape) and makes it straight where it drew. Against
+                // raster/path-aa/1000x1000 (the drawing alone), the difference is the conversion.
+                let scene = try pathAAScene()
+                let worker = PictureWorker(
+                    scene: try BoundScene(scene: scene, schema: FrameSchema([])), width: 1_000, height: 1_000, transform: .identity)
                 return Repetition(
                     run: {
-                        for _ in 0..<frames {
-                            pixels.bytes.withUnsafeBufferPointer { source in
-                                straight.withUnsafeMutableBufferPointer { target in
-                                    AlphaUnpremultiplier.convertRow(source.baseAddress!, into: target.baseAddress!, pixelCount: 1_000_000)
-                                }
-                            }
-                        }
-                        blackHole(straight[500_500])
+                        for _ in 0..<frames { worker.draw(.straight) }
+                        blackHole(worker.pixels.pixel(x: 500, y: 500))
                     },
-                    check: { "a million pixels, premultiplied to straight, per frame" })
+                    check: { "tiny-skia's Path AA shape drawn and made straight, 1000 × 1000, per frame" })
             },
             BenchmarkCase(
                 scenario: 9, name: "raster/presets-1080p/draw", valuesPerRepetition: 1,

@@ -73,6 +73,58 @@ package enum AlphaUnpremultiplier {
         }
     }
 
+    /// Converts `pixelCount` premultiplied pixels at `pixels` to straight ones where they are.
+    ///
+    /// Opaque and transparent pixels are the same in both forms: four of them together are only
+    /// read, so a picture that is mostly one or the other costs about one read of its bytes. The
+    /// others go through the table as in ``convertRow(_:into:pixelCount:)``, with the same results.
+    ///
+    /// - Complexity: O(`pixelCount`).
+    package static func convertInPlace(_ pixels: UnsafeMutablePointer<UInt8>, pixelCount: Int) {
+        table.withUnsafeBufferPointer { table in
+            let table = table.baseAddress!
+            let alphaBytes: UInt64 = 0xFF00_0000_FF00_0000
+            let bytes = UnsafeMutableRawPointer(pixels)
+            let byteCount = pixelCount * 4
+            var last: (pixel: UInt32, straight: UInt32) = (0, 0)
+            var index = 0
+            while index + 16 <= byteCount {
+                let low = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let high = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+                index += 16
+                if low & high & alphaBytes == alphaBytes || low | high == 0 {
+                    // Four opaque or transparent pixels: skip on sixteen at a time while they all
+                    // are, so a picture that is mostly one or the other is one pass of loads.
+                    while index + 64 <= byteCount {
+                        var all = ~UInt64(0), any = UInt64(0)
+                        for word in 0..<8 {
+                            let value = bytes.loadUnaligned(fromByteOffset: index + word * 8, as: UInt64.self)
+                            all &= value
+                            any |= value
+                        }
+                        guard UInt64(littleEndian: all) & alphaBytes == alphaBytes || any == 0 else { break }
+                        index += 64
+                    }
+                } else if low == high, low == UInt64(last.pixel) | UInt64(last.pixel) << 32 {
+                    // Four pixels of the fill converted last.
+                    let straight = UInt64(last.straight) | UInt64(last.straight) << 32
+                    bytes.storeBytes(of: straight.littleEndian, toByteOffset: index - 16, as: UInt64.self)
+                    bytes.storeBytes(of: straight.littleEndian, toByteOffset: index - 8, as: UInt64.self)
+                } else {
+                    convertPixel(UInt32(truncatingIfNeeded: low), at: index - 16, into: bytes, table: table, last: &last)
+                    convertPixel(UInt32(truncatingIfNeeded: low >> 32), at: index - 12, into: bytes, table: table, last: &last)
+                    convertPixel(UInt32(truncatingIfNeeded: high), at: index - 8, into: bytes, table: table, last: &last)
+                    convertPixel(UInt32(truncatingIfNeeded: high >> 32), at: index - 4, into: bytes, table: table, last: &last)
+                }
+            }
+            while index < byteCount {
+                let pixel = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self))
+                convertPixel(pixel, at: index, into: bytes, table: table, last: &last)
+                index += 4
+            }
+        }
+    }
+
     /// Writes the straight form of one pixel (little-endian RGBA in a word) at `offset`; `last`
     /// remembers the last pixel the table converted.
     @inline(__always)

@@ -68,6 +68,40 @@ struct PictureCommandTests {
         #expect(cadence("render", document, "--format", "rgba", "--alpha", "linear").status == 2)
     }
 
+    @Test("straight frames are the premultiplied ones unpremultiplied, frame after frame in one buffer",
+          arguments: ["#00000000", "#FFFFFF", "#FF000080"])
+    func straightFramesAfterFramesInOneBuffer(background: String) throws {
+        // A translucent dot and its shadow moving over a transparent, an opaque and a translucent
+        // background, one worker (`--jobs 1`) drawing every frame into the same buffer: only the
+        // region the layers drew is converted when the background is transparent or opaque, so a
+        // region left over from the frame before would show here.
+        let moving = Self.document.replacingOccurrences(of: "#F4F4F5", with: background)
+            .replacingOccurrences(of: "#2563EB", with: "#2563EB99")
+        let document = try temporaryFile("dot.json", moving)
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let straightPath = root.appendingPathComponent("s.rgba").path, premultipliedPath = root.appendingPathComponent("p.rgba").path
+        #expect(cadence("render", document, "--format", "rgba", "--jobs", "1", "--out", straightPath).status == 0)
+        #expect(cadence("render", document, "--format", "rgba", "--jobs", "1", "--alpha", "premultiplied", "--out", premultipliedPath).status == 0)
+        let straight = [UInt8](try Data(contentsOf: URL(fileURLWithPath: straightPath)))
+        let premultiplied = [UInt8](try Data(contentsOf: URL(fileURLWithPath: premultipliedPath)))
+        #expect(straight.count == 11 * 64 * 32 * 4 && premultiplied.count == straight.count)
+        // Straight colour c' = round(c · 255 / a) (halves up), at most 255; a = 0 stays zero.
+        var wrong = 0, translucent = 0
+        for offset in stride(from: 0, to: min(straight.count, premultiplied.count), by: 4) {
+            let alpha = Int(premultiplied[offset + 3])
+            if alpha > 0 && alpha < 255 { translucent += 1 }
+            for channel in 0..<3 {
+                let colour = Int(premultiplied[offset + channel])
+                let expected = alpha == 0 ? 0 : min(255, (colour * 255 + alpha / 2) / alpha)
+                if Int(straight[offset + channel]) != expected { wrong += 1 }
+            }
+            if straight[offset + 3] != premultiplied[offset + 3] { wrong += 1 }
+        }
+        #expect(wrong == 0)
+        if background != "#FFFFFF" { #expect(translucent > 0, "the frames have translucent pixels to convert") }
+    }
+
     @Test func rawFramesOnStandardOutputAreTheFilesBytes() throws {
         // Through a pipe (whose buffer the tool enlarges), as `cadence … | ffmpeg` reads them.
         let document = try temporaryFile("dot.json", Self.document)

@@ -46,6 +46,13 @@ struct AlphaUnpremultiplierTests {
             }
             let expected = stride(from: 0, to: pixels.count, by: 4).flatMap { Self.straight(Array(pixels[$0..<$0 + 4])) }
             #expect(converted == expected, "\(count) pixels")
+            // In place (what a picture's worker does): the same bytes.
+            var inPlace = pixels
+            inPlace.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                AlphaUnpremultiplier.convertInPlace(base, pixelCount: count)
+            }
+            #expect(inPlace == expected, "\(count) pixels in place")
         }
     }
 }

@@ -159,11 +159,11 @@ package struct PictureSink: FrameSink {
             try Self.writeFile(worker.encoded, to: Self.fileName(folder, worker.frame.index, digits, "png"))
         case .svgFolder(let folder, let digits):
             try Self.writeFile(Array(worker.svg.utf8), to: Self.fileName(folder, worker.frame.index, digits, "svg"))
-        case .raw(_, let straight):
-            let bytes = straight ? worker.straight : worker.pixels.bytes
-            try bytes.withUnsafeBytes { try rawOutput!.write(bytes: $0) }
+        case .raw:
+            // Straight or premultiplied, as the worker made them (``PictureWorker/makeStraight(_:)``).
+            try worker.pixels.bytes.withUnsafeBytes { try rawOutput!.write(bytes: $0) }
         case .video:
-            try worker.straight.withUnsafeBytes { try video!.write(straightRGBA: $0) }
+            try worker.pixels.bytes.withUnsafeBytes { try video!.write(straightRGBA: $0) }
         case .chunk:
             try withUnsafeBytes(of: UInt32(worker.encoded.count).littleEndian) { try chunk!.write(bytes: $0) }
             try worker.encoded.withUnsafeBytes { try chunk!.write(bytes: $0) }
@@ -236,7 +236,6 @@ package final class PictureWorker: @unchecked Sendable {
     package var pixels: PixelBuffer
     package var encoder = PNGEncoder()
     package var encoded: [UInt8] = []
-    package var straight: [UInt8] = []
     package var svg = ""
     /// Whether the last frame drawn was cut short by the rasteriser's point budget.
     package var exceededPointBudget = false
@@ -263,18 +262,42 @@ package final class PictureWorker: @unchecked Sendable {
             // The buffer is valid by construction: the encoder cannot fail on it.
             try? encoder.encode(width: pixels.width, height: pixels.height, rgba: pixels.bytes, alpha: .premultiplied, into: &encoded)
         case .straight, .chunk:
-            if straight.count != pixels.bytes.count { straight = [UInt8](repeating: 0, count: pixels.bytes.count) }
-            pixels.bytes.withUnsafeBufferPointer { source in
-                straight.withUnsafeMutableBufferPointer { target in
-                    AlphaUnpremultiplier.convertRow(source.baseAddress!, into: target.baseAddress!, pixelCount: pixels.width * pixels.height)
-                }
-            }
+            Self.makeStraight(&pixels)
             if kind == .chunk {
-                straight.withUnsafeBytes { FrameChunk.encode($0, width: pixels.width, height: pixels.height, into: &encoded) }
+                pixels.bytes.withUnsafeBytes { FrameChunk.encode($0, width: pixels.width, height: pixels.height, into: &encoded) }
             }
         case .premultiplied, .svg:
             break
         }
+    }
+}
+
+extension PictureWorker {
+    /// Converts a freshly drawn picture to straight alpha where it lies: after it, `pixels.bytes`
+    /// are straight (what `--alpha straight`, video and shards' chunks take), until the next frame
+    /// is drawn into the buffer.
+    ///
+    /// Only the region the frame's layers drew (``PixelBuffer/knownBackground``) is converted when
+    /// the background is transparent or opaque, the same in both forms: a small scene fitted into
+    /// 1080p, or a Lottie file drawing in part of its canvas, costs its drawn pixels, not the
+    /// picture's. The buffer still knows its background there, so the next frame resets only
+    /// that region. A translucent background converts every pixel and forgets what is known.
+    ///
+    /// - Complexity: O(the drawn region's area); no allocation.
+    static func makeStraight(_ pixels: inout PixelBuffer) {
+        let known = pixels.knownBackground
+        let backgroundAlpha = known.map { $0.pixel >> 24 }
+        let keepsBackground = backgroundAlpha == 0 || backgroundAlpha == 255
+        let region = keepsBackground ? known!.dirty.intersection(pixels.rect) : pixels.rect
+        guard !region.isEmpty else { return }
+        let width = pixels.width
+        pixels.withMutablePixels { base in
+            for row in region.y..<region.maxY {
+                let start = UnsafeMutableRawPointer(base + row * width + region.x).assumingMemoryBound(to: UInt8.self)
+                AlphaUnpremultiplier.convertInPlace(start, pixelCount: region.width)
+            }
+        }
+        if keepsBackground { pixels.knownBackground = known }
     }
 }
 

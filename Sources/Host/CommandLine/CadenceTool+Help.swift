@@ -137,7 +137,7 @@ extension CadenceTool {
                 matrix and opacity and what its fills and strokes draw (path, opacity, colour), baked at every
                 frame of the file, layers placed in time, markers as labels, and a scene. render and play draw a
                 Lottie file (--format png, svg-frames, rgba, video formats, svg, html) from its curves at every
-                frame shown. What is not drawn (masks, mattes, trim paths, ...) is a warning with its JSON path.
+                frame shown. What is not drawn (masks, mattes, gradients, ...) is a warning with its JSON path.
                 Guide: Docs/Lottie.md
 
                 """

@@ -1,4 +1,5 @@
 import CadenceIO
+import CadenceHostCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -50,6 +51,8 @@ struct LottieDrawing: Sendable {
     struct Outline: Sendable {
         var geometry: Geometry
         var transforms: [LottieAnimation.Transform]
+        /// Its number in the layer (``LottieDrawing/geometries``), by which trims reach it.
+        var id = 0
     }
 
     /// A fill (`fl`) or a stroke (`st`).
@@ -70,6 +73,12 @@ struct LottieDrawing: Sendable {
         var opacity: LottieProperty
         /// The transforms of the groups around the paint, whose opacities multiply its own.
         var groups: [LottieAnimation.Transform]
+        /// A stroke's caps (`lc`: 1 butt, 2 round, 3 square; lottie-web's default round).
+        var lineCap: SceneLayer.LineCap = .round
+        /// A stroke's joins (`lj`: 1 miter, 2 round, 3 bevel; lottie-web's default round).
+        var lineJoin: SceneLayer.LineJoin = .round
+        /// A mitred stroke's limit (`ml`, read for `lj` 1 only, as lottie-web; 4 otherwise).
+        var miterLimit: Double = 4
         /// What it paints.
         var outlines: [Outline] = []
     }
@@ -98,6 +107,21 @@ struct LottieDrawing: Sendable {
 
     /// Back to front.
     var paints: [Paint] = []
+    /// Every outline of the layer, by ``Outline/id``.
+    var geometries: [Geometry] = []
+    /// The layer's trims, in the order lottie-web reads them (the last in the file first); applied
+    /// from the last of them to the first.
+    var trims: [LottieTrim] = []
+
+    /// Every outline's sub-paths at a frame after the layer's trims, by ``Outline/id``.
+    func trimmedOutlines(at frame: Double, offset: Double) -> [[LottieTrim.ShapePath]] {
+        var paths = geometries.map { geometry -> [LottieTrim.ShapePath] in
+            let (numbers, closed) = Self.vertices(of: geometry, at: frame, offset: offset)
+            return [LottieTrim.ShapePath(relative: numbers, closed: closed)]
+        }
+        for trim in trims.reversed() { trim.apply(to: &paths, at: frame, offset: offset) }
+        return paths
+    }
 
     /// The cubic-curve constant lottie-web draws ellipses and rounded corners with.
     static let circleConstant = 0.5519
@@ -126,7 +150,7 @@ struct LottieDrawing: Sendable {
                 x, y + ry, kx, 0, -kx, 0,
                 x - rx, y, 0, ky, 0, -ky,
             ]
-            return (reversed ? reverse(numbers) : numbers, true)
+            return (reversed ? reverse(numbers, keepingFirst: true) : numbers, true)
         case .rectangle(let center, let size, let roundness, let reversed):
             let (x, y) = pair(center), (width, height) = pair(size)
             let halfWidth = width / 2, halfHeight = height / 2
@@ -150,7 +174,7 @@ struct LottieDrawing: Sendable {
                     right - round, top, 0, 0, h, 0,
                 ]
             }
-            return (reversed ? reverse(numbers) : numbers, true)
+            return (reversed ? reverse(numbers, keepingFirst: true) : numbers, true)
         }
     }
 
@@ -185,12 +209,18 @@ struct LottieDrawing: Sendable {
     }
 
     /// The same outline the other way round: vertices in reverse order, in and out tangents swapped.
-    static func reverse(_ numbers: [Double]) -> [Double] {
+    ///
+    /// - Parameter keepingFirst: Whether the first vertex stays first (the others reversed after
+    ///   it), as lottie-web starts a rectangle or an ellipse drawn the other way: where the outline
+    ///   starts matters to a trim.
+    static func reverse(_ numbers: [Double], keepingFirst: Bool = false) -> [Double] {
         var reversed: [Double] = []
         reversed.reserveCapacity(numbers.count)
-        for vertex in stride(from: numbers.count - 6, through: 0, by: -6) {
+        func add(_ vertex: Int) {
             reversed += [numbers[vertex], numbers[vertex + 1], numbers[vertex + 4], numbers[vertex + 5], numbers[vertex + 2], numbers[vertex + 3]]
         }
+        if keepingFirst && numbers.count >= 6 { add(0) }
+        for vertex in stride(from: numbers.count - 6, through: keepingFirst ? 6 : 0, by: -6) { add(vertex) }
         return reversed
     }
 
@@ -325,7 +355,7 @@ extension LottieAnimation.Reader {
         case 5: drawingNotes.add("text layers are not drawn", at: layer.path)
         case 4:
             if let shapes = layer.child("shapes") {
-                try readItems(try shapes.array(), transforms: [], open: [], into: &drawing, depth: 0)
+                try readItems(try shapes.array(), transforms: [], open: [], trims: [], into: &drawing, depth: 0)
             }
         default: break
         }
@@ -336,9 +366,10 @@ extension LottieAnimation.Reader {
     /// A group's items, last to first: a paint starts painting what comes before it; an outline is
     /// painted by every paint open at that point.
     private mutating func readItems(
-        _ items: [JSONCursor], transforms: [LottieAnimation.Transform], open: [Int], into drawing: inout LottieDrawing, depth: Int
+        _ items: [JSONCursor], transforms: [LottieAnimation.Transform], open: [Int], trims: [Int], into drawing: inout LottieDrawing,
+        depth: Int
     ) throws(DocumentError) {
-        var open = open
+        var open = open, trims = trims
         for item in items.reversed() {
             guard case .object = item.value else { continue }
             if try LottieAnimation.flag(item.child("hd")) { continue }
@@ -364,12 +395,21 @@ extension LottieAnimation.Reader {
                 } else {
                     colorProperty = try property(try item.required("c"))
                 }
-                let paint = LottieDrawing.Paint(
+                var paint = LottieDrawing.Paint(
                     strokeWidth: type == "st" || type == "gs" ? try item.child("w").map(property) ?? LottieProperty(value: [1], keyframes: []) : nil,
                     evenOdd: try item.child("r").map(LottieAnimation.finite) == 2,
                     color: colorProperty, gradientStops: stops, colorScale: isGradient ? 1 : Self.colorScale(of: colorProperty),
                     opacity: try item.child("o").map(property) ?? LottieProperty(value: [100], keyframes: []),
                     groups: transforms)
+                if paint.strokeWidth != nil {
+                    // As lottie-web writes them: `lc`/`lj` missing or 0 is round, an unknown number
+                    // an attribute SVG ignores (its default, butt or miter); `ml` only with `lj` 1.
+                    let cap = try item.child("lc").map(LottieAnimation.finite) ?? 0
+                    let join = try item.child("lj").map(LottieAnimation.finite) ?? 0
+                    paint.lineCap = cap == 0 || cap == 2 ? .round : cap == 3 ? .square : .butt
+                    paint.lineJoin = join == 0 || join == 2 ? .round : join == 3 ? .bevel : .miter
+                    if join == 1, let limit = try item.child("ml").map(LottieAnimation.finite), limit >= 1 { paint.miterLimit = limit }
+                }
                 open.append(drawing.paints.count)
                 drawing.paints.append(paint)
             case "sh", "rc", "el", "sr":
@@ -397,15 +437,25 @@ extension LottieAnimation.Reader {
                 default:
                     geometry = .ellipse(center: try property(try item.required("p")), size: try property(try item.required("s")), reversed: reversed)
                 }
-                let outline = LottieDrawing.Outline(geometry: geometry, transforms: transforms)
+                let outline = LottieDrawing.Outline(geometry: geometry, transforms: transforms, id: drawing.geometries.count)
+                drawing.geometries.append(geometry)
+                for trim in trims { drawing.trims[trim].outlines.append(outline.id) }
                 for paint in open { drawing.paints[paint].outlines.append(outline) }
             case "gr":
                 guard depth < LottieAnimation.maximumNesting else { throw item.error("shape groups nested more than \(LottieAnimation.maximumNesting) deep") }
                 let inner = try item.child("it").map { cursor throws(DocumentError) in try cursor.array() } ?? []
                 let own = try inner.last { $0.child("ty")?.value == .string("tr") }.map(transform)
-                try readItems(inner, transforms: own.map { [$0] + transforms } ?? transforms, open: open, into: &drawing, depth: depth + 1)
+                try readItems(
+                    inner, transforms: own.map { [$0] + transforms } ?? transforms, open: open, trims: trims, into: &drawing, depth: depth + 1)
             case "tr": break
-            case "tm": drawingNotes.add("trim paths are not applied (the paths are drawn whole)", at: item.path)
+            case "tm":
+                // It reaches the outlines read after it (before it in the file) until its group ends.
+                trims.append(drawing.trims.count)
+                drawing.trims.append(LottieTrim(
+                    start: try item.child("s").map(property) ?? LottieProperty(value: [0], keyframes: []),
+                    end: try item.child("e").map(property) ?? LottieProperty(value: [100], keyframes: []),
+                    offset: try item.child("o").map(property) ?? LottieProperty(value: [0], keyframes: []),
+                    individually: try item.child("m").map(LottieAnimation.finite) == 2))
             case "rp": drawingNotes.add("repeaters are not applied (one copy is drawn)", at: item.path)
             case "rd": drawingNotes.add("rounded corners are not applied", at: item.path)
             case "mm": drawingNotes.add("merged paths are not applied (each path is drawn)", at: item.path)
@@ -441,7 +491,17 @@ extension LottieDrawing {
     /// The most vertices one frame of the drawing paints: each paint's outlines at their largest
     /// keyframe (an outline painted by two paints counts twice).
     var mostVertices: Double {
-        paints.reduce(0) { sum, paint in paint.outlines.reduce(sum) { $0 + Self.mostVertices(of: $1.geometry) } }
+        // A trim cuts a sub-path into at most two and adds at most two vertices to each: after
+        // `n` trims an outline of `v` vertices has at most `n + 1` sub-paths and `v + (n + 1)²`
+        // vertices or so; `2(n + 1)²` is a bound.
+        var trimsReaching = [Int](repeating: 0, count: geometries.count)
+        for trim in trims { for id in trim.outlines { trimsReaching[id] += 1 } }
+        return paints.reduce(0) { sum, paint in
+            paint.outlines.reduce(sum) { total, outline in
+                let reaching = outline.id < trimsReaching.count ? Double(trimsReaching[outline.id]) : 0
+                return total + Self.mostVertices(of: outline.geometry) + (reaching > 0 ? 2 * (reaching + 1) * (reaching + 1) : 0)
+            }
+        }
     }
 
     /// An outline's most vertices at any frame.

@@ -31,6 +31,9 @@ struct LottieDrawingPass: Sendable {
     private let program: LottieProgram
     /// The frame last evaluated.
     private(set) var frame: LottieFrame
+    /// For each placement whose layer trims its paths, every outline's sub-paths after the trims
+    /// at the frame last evaluated (``LottieDrawing/trimmedOutlines(at:offset:)``), by outline.
+    private var trimmed: [[[LottieTrim.ShapePath]]?]
 
     init(_ animation: LottieAnimation) {
         placements = animation.placements()
@@ -44,6 +47,7 @@ struct LottieDrawingPass: Sendable {
         self.notDrawn = notDrawn
         full = Array(repeating: LottieAnimation.identity, count: placements.count)
         opacity = Array(repeating: 1, count: placements.count)
+        trimmed = Array(repeating: nil, count: placements.count)
     }
 
     /// The paints drawn, back to front (a composition's last layer first, a precomposition's
@@ -71,6 +75,13 @@ struct LottieDrawingPass: Sendable {
             full[index] = placement.container.map { LottieAnimation.multiply(world, full[$0]) } ?? world
             let chain = frame.opacities[index] * (placement.container.map { opacity[$0] } ?? 1)
             opacity[index] = chain.isFinite ? min(max(chain, 0), 1) : 0
+            let drawing = placement.layer.drawing
+            if !drawing.trims.isEmpty && frame.active[index] && !notDrawn[index] {
+                let layer = placement.layer
+                trimmed[index] = drawing.trimmedOutlines(at: frame.compositionFrames[index] - layer.startTime, offset: layer.startTime)
+            } else {
+                trimmed[index] = nil
+            }
         }
     }
 
@@ -93,8 +104,14 @@ struct LottieDrawingPass: Sendable {
             }
             matrix = LottieAnimation.multiply(matrix, full[index])
             if firstMatrix == nil { firstMatrix = matrix }
-            let (numbers, closed) = LottieDrawing.vertices(of: outline.geometry, at: local, offset: offset)
-            LottieDrawing.append(numbers, closed: closed, matrix: matrix, rounded: rounded, to: &path)
+            if let outlines = trimmed[index] {
+                for piece in outlines[outline.id] {
+                    LottieDrawing.append(piece.relative, closed: piece.closed, matrix: matrix, rounded: rounded, to: &path)
+                }
+            } else {
+                let (numbers, closed) = LottieDrawing.vertices(of: outline.geometry, at: local, offset: offset)
+                LottieDrawing.append(numbers, closed: closed, matrix: matrix, rounded: rounded, to: &path)
+            }
         }
         var paintOpacity = (paint.opacity.value(at: local, offset: offset).first ?? 100) / 100
         for group in paint.groups {
@@ -135,6 +152,9 @@ struct LottieDrawingPass: Sendable {
             let bound = colorChannel(index, number)
             if paint.strokeWidth != nil {
                 members += [("fill", .string("none")), ("stroke", color), ("strokeWidth", .number(value.strokeWidth))]
+                if paint.lineCap != .butt { members.append(("lineCap", .string(paint.lineCap.rawValue))) }
+                if paint.lineJoin != .miter { members.append(("lineJoin", .string(paint.lineJoin.rawValue))) }
+                if paint.miterLimit != 4 { members.append(("miterLimit", .number(paint.miterLimit))) }
                 if bound { bindings.append(("stroke", .string(name + ".color"))) }
                 if widthChannel(index, number) { bindings.append(("strokeWidth", .string(name + ".width"))) }
             } else {
@@ -175,7 +195,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
     public let schema: FrameSchema
     /// The scene that draws the channels: a document's `"scene"` ([Scenes](Scenes.md)).
     public let scene: JSONValue
-    /// What the drawing leaves out (masks, mattes, trim paths, …), each feature once with the JSON
+    /// What the drawing leaves out (masks, mattes, gradients, …), each feature once with the JSON
     /// path of its first use (as ``LottieImport/warnings``).
     public var warnings: [DocumentError] { animation.drawingNotes.warnings(file: animation.file) }
     private var pass: LottieDrawingPass

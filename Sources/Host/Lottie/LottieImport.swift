@@ -22,7 +22,7 @@ public import CadenceIO
 public struct LottieImport: Sendable {
     /// The document, as JSON.
     public let document: JSONValue
-    /// What the drawing leaves out (masks, mattes, gradients, trim paths, image and text layers,
+    /// What the drawing leaves out (masks, mattes, gradients, image and text layers,
     /// …), each feature once with the JSON path of its first use.
     public let warnings: [DocumentError]
     /// The file name, for errors.

@@ -3,7 +3,7 @@ package import Timeline
 /// One layer to draw the way SVG draws a group in a browser:
 /// `<g transform="matrix(…)" opacity="…" clip-path="…">` holding the shadow (the outline filled in
 /// the shadow's colour, offset, blurred with `feGaussianBlur`) and then the outline, filled and
-/// stroked (miter joins, limit 4, butt caps).
+/// stroked (in its ``strokeStyle``: by default miter joins, limit 4, butt caps).
 ///
 /// Geometry is in the layer's own coordinates; ``transform`` maps it to device pixels. Colours are
 /// premultiplied and already include their own alpha (a shadow's opacity folded in); the group
@@ -67,6 +67,8 @@ package struct RasterLayer: Sendable {
     package var stroke: PixelBuffer.Pixel?
     /// The stroke width, in layer units.
     package var strokeWidth: Double = 0
+    /// The stroke's caps, joins and miter limit (its tolerance is set when it is drawn).
+    package var strokeStyle = Stroker.Style()
     /// The clip path, if any.
     package var clip: Clip?
     /// The drop shadow, if any.

@@ -89,7 +89,7 @@ extension Rasterizer {
         }
         if hasStroke, let color = layer.stroke {
             prepare(&devicePath)
-            stroke(layer.outline, width: layer.strokeWidth, transform: layer.transform, into: &devicePath)
+            stroke(layer.outline, width: layer.strokeWidth, transform: layer.transform, style: layer.strokeStyle, into: &devicePath)
             touched = touched.union(fill(devicePath, rule: .nonZero, color: faded(color), into: &canvas, clip: clip))
         }
         return touched

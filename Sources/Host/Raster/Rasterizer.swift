@@ -130,12 +130,13 @@ final package class Rasterizer {
     ///   - outline: The outline, in layer coordinates.
     ///   - width: The stroke width, in layer units.
     ///   - transform: From layer to device coordinates.
-    ///   - tolerance: The flattening tolerance in device pixels.
+    ///   - tolerance: The flattening tolerance in device pixels (round caps and joins keep it too).
+    ///   - style: The caps, joins and miter limit (its tolerance is replaced by the layer's).
     ///   - result: Receives the polygon; its transform is set to `transform`.
     /// - Complexity: O(flattened points).
     package func stroke(
         _ outline: RasterOutline, width: Double, transform: AffineMatrix, tolerance: Double = RasterPath.defaultTolerance,
-        into result: inout RasterPath
+        style: Stroker.Style = Stroker.Style(), into result: inout RasterPath
     ) {
         let scale = transform.maximumScale
         guard width > 0, width.isFinite, scale > 0, scale.isFinite else { return }
@@ -149,7 +150,9 @@ final package class Rasterizer {
         guard !exceededPointBudget else { return }
         result.transform = transform
         result.pointLimit = pointsLeft
-        stroker.stroke(layerPath, width: width, into: &result)
+        var style = style
+        style.tolerance = layerPath.tolerance
+        stroker.stroke(layerPath, width: width, style: style, into: &result)
         account(result)
     }
 

@@ -1,7 +1,15 @@
 import Timeline
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns a flattened path into the outline of its stroke, to be filled with the non-zero rule: SVG's
-/// `stroke` with miter joins (falling back to bevel beyond the miter limit) and butt caps.
+/// `stroke` with its caps (butt, round, square) and joins (miter, falling back to bevel beyond the
+/// miter limit; round; bevel).
 ///
 /// The stroke is built in the path's own space (a layer's coordinates) and written into an output
 /// ``RasterPath`` whose ``RasterPath/transform`` then maps it to device space, so a non-uniformly
@@ -15,11 +23,38 @@ import Timeline
 /// lines when both segments are long enough to hold it (so flattened curves give simple polygons
 /// with exact coverage), else through the vertex itself, which non-zero fills correctly.
 ///
+/// Round caps and joins are arcs of radius `width / 2` about the end or the vertex, cut into
+/// chords that stay within the flattening tolerance of the circle.
+///
 /// Segments shorter than a relative 1e-12 are skipped; a sub-path with no segment left draws
-/// nothing (SVG's butt caps on a zero-length path).
+/// nothing with butt caps, and a dot (a circle, or a square along x) with round or square caps, as
+/// SVG draws a zero-length sub-path.
 package struct Stroker: Sendable {
     /// SVG's default miter limit.
     package static let defaultMiterLimit = 4.0
+
+    /// How an open sub-path's stroke ends (SVG's `stroke-linecap`).
+    package enum Cap: Sendable { case butt, round, square }
+    /// How the stroke turns at a vertex, on the outer side (SVG's `stroke-linejoin`).
+    package enum Join: Sendable { case miter, round, bevel }
+
+    /// The stroke's style: its caps, joins, miter limit, and the tolerance its arcs keep.
+    package struct Style: Sendable {
+        package var cap: Cap = .butt
+        package var join: Join = .miter
+        /// The largest miter ratio drawn as a miter (SVG's `stroke-miterlimit`).
+        package var miterLimit: Double = Stroker.defaultMiterLimit
+        /// How far a chord of a round cap or join may stray from its circle, in the path's units.
+        package var tolerance: Double = 0.1
+        /// Butt caps, miter joins with a limit of 4.
+        package init() {}
+        package init(cap: Cap, join: Join, miterLimit: Double, tolerance: Double) {
+            self.cap = cap
+            self.join = join
+            self.miterLimit = miterLimit
+            self.tolerance = tolerance
+        }
+    }
 
     /// The sub-path's points, without zero-length segments.
     private var points: [RasterPoint] = []
@@ -50,14 +85,35 @@ package struct Stroker: Sendable {
     package mutating func stroke(
         _ path: RasterPath, width: Double, miterLimit: Double = Stroker.defaultMiterLimit, into output: inout RasterPath
     ) {
+        var style = Style()
+        style.miterLimit = miterLimit
+        stroke(path, width: width, style: style, into: &output)
+    }
+
+    /// Appends the stroke outline of every sub-path of `path` to `output`, in a style.
+    ///
+    /// - Parameters:
+    ///   - path: The flattened path, in the space the width is measured in.
+    ///   - width: The stroke width (nothing is drawn unless it is positive and finite).
+    ///   - style: The caps, joins, miter limit and arc tolerance.
+    ///   - output: Receives closed polygons, mapped by its own transform.
+    /// - Complexity: O(n) in the path's points, plus the arcs' chords.
+    package mutating func stroke(_ path: RasterPath, width: Double, style: Style, into output: inout RasterPath) {
         guard width > 0, width.isFinite else { return }
         let half = width / 2
+        let miterLimit = style.join == .bevel ? 1 : style.miterLimit
         let limitSquared = miterLimit.isFinite ? max(1, miterLimit) * max(1, miterLimit) : .infinity
+        arcStep = Self.arcStep(radius: half, tolerance: style.tolerance)
+        roundJoins = style.join == .round
         for contour in path.contours {
             collect(path.points, contour)
             let count = points.count
             let closed = contour.isClosed
             let segments = closed ? count : count - 1
+            if count == 1 && style.cap != .butt {
+                dot(at: points[0], half: half, cap: style.cap, into: &output)
+                continue
+            }
             guard count >= 2 else { continue }
             directions.removeAll(keepingCapacity: true)
             lengths.removeAll(keepingCapacity: true)
@@ -93,12 +149,14 @@ package struct Stroker: Sendable {
                          first: false, half: half, limitSquared: limitSquared, into: &output)
                 }
                 output.line(to: RasterPoint(x: end.x + last.y * half, y: end.y - last.x * half))
+                cap(at: end, direction: last, half: half, cap: style.cap, into: &output)
                 output.line(to: RasterPoint(x: end.x - last.y * half, y: end.y + last.x * half))
                 for index in stride(from: count - 2, through: 1, by: -1) {
                     join(at: index, incoming: index, outgoing: index - 1, reversed: true,
                          first: false, half: half, limitSquared: limitSquared, into: &output)
                 }
                 output.line(to: RasterPoint(x: start.x - first.y * half, y: start.y + first.x * half))
+                cap(at: start, direction: RasterPoint(x: -first.x, y: -first.y), half: half, cap: style.cap, into: &output)
                 output.close()
             }
         }
@@ -137,6 +195,64 @@ package struct Stroker: Sendable {
             let incoming = lengths[(index + segments - 1) % segments], outgoing = lengths[index % segments]
             meets.append(cuts[index] + before <= incoming && cuts[index] + after <= outgoing)
         }
+    }
+
+    /// The largest angle a chord of a circle of `radius` may span within `tolerance` of it:
+    /// `2 acos(1 − tolerance / radius)`, at most π/2 (at least 4 chords a circle).
+    static func arcStep(radius: Double, tolerance: Double) -> Double {
+        guard radius > 0, tolerance > 0, tolerance.isFinite else { return .pi / 2 }
+        let cosine = 1 - tolerance / radius
+        return cosine <= 0 ? .pi / 2 : min(.pi / 2, max(2 * acos(cosine), 1e-3))
+    }
+
+    /// The angle step of round caps and joins for the stroke being built.
+    private var arcStep = Double.pi / 2
+    /// Whether the stroke being built has round joins.
+    private var roundJoins = false
+
+    /// Adds the points strictly between `from` and `to` on the circle of radius `half` about
+    /// `center`, turning from the unit vector `from` by `angle` (signed, radians).
+    private func arc(about center: RasterPoint, from: RasterPoint, angle: Double, half: Double, into output: inout RasterPath) {
+        let steps = Int((abs(angle) / arcStep).rounded(.up))
+        guard steps > 1 else { return }
+        for step in 1..<steps {
+            let turn = angle * Double(step) / Double(steps)
+            let c = cos(turn), s = sin(turn)
+            let x = from.x * c - from.y * s, y = from.x * s + from.y * c
+            output.line(to: RasterPoint(x: center.x + x * half, y: center.y + y * half))
+        }
+    }
+
+    /// The cap at an open end reached along `direction` (unit), from the left offset point (the
+    /// last point added) to the right one (added by the caller).
+    private func cap(at end: RasterPoint, direction: RasterPoint, half: Double, cap: Cap, into output: inout RasterPath) {
+        let left = RasterPoint(x: direction.y, y: -direction.x)
+        switch cap {
+        case .butt:
+            break
+        case .square:
+            output.line(to: RasterPoint(x: end.x + (left.x + direction.x) * half, y: end.y + (left.y + direction.y) * half))
+            output.line(to: RasterPoint(x: end.x + (direction.x - left.x) * half, y: end.y + (direction.y - left.y) * half))
+        case .round:
+            // From the left normal through the direction to the right normal: half a turn, whose
+            // sign takes it through `direction` (left rotated by the turn's first quarter).
+            let angle = left.x * direction.y - left.y * direction.x > 0 ? Double.pi : -Double.pi
+            arc(about: end, from: left, angle: angle, half: half, into: &output)
+        }
+    }
+
+    /// What a sub-path of one point draws with round or square caps: a circle, or a square along x.
+    private func dot(at center: RasterPoint, half: Double, cap: Cap, into output: inout RasterPath) {
+        if cap == .square {
+            output.move(to: RasterPoint(x: center.x - half, y: center.y - half))
+            output.line(to: RasterPoint(x: center.x + half, y: center.y - half))
+            output.line(to: RasterPoint(x: center.x + half, y: center.y + half))
+            output.line(to: RasterPoint(x: center.x - half, y: center.y + half))
+        } else {
+            output.move(to: RasterPoint(x: center.x + half, y: center.y))
+            arc(about: center, from: RasterPoint(x: 1, y: 0), angle: 2 * .pi, half: half, into: &output)
+        }
+        output.close()
     }
 
     /// Copies a contour's points, skipping segments of (relatively) zero length.
@@ -193,6 +309,12 @@ package struct Stroker: Sendable {
         let outer = cross > 0  // turning right of the left normal puts the left side outside
         if outer {
             emit(startPoint, first, &output)
+            if roundJoins {
+                // The arc from one offset to the other about the vertex, the short way round.
+                arc(about: vertex, from: na, angle: atan2(na.x * nb.y - na.y * nb.x, na.x * nb.x + na.y * nb.y), half: half, into: &output)
+                output.line(to: endPoint)
+                return
+            }
             // Miter ratio 1/sin(φ/2) = 1/cos(θ/2) with cos²(θ/2) = (1 + dot)/2; miter when ≤ limit.
             if (1 + dot) * limitSquared >= 2 {
                 let k = half / (1 + dot)

@@ -201,8 +201,10 @@ struct LottieDrawingTests {
         }
         // Clockwise from the top right ("d" 1): M 70 40 L 70 60 L 30 60 L 30 40 Z.
         #expect(try path(#"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 20]}, "r": {"a": 0, "k": 0}}"#) == [70, 40, 70, 60, 30, 60, 30, 40])
-        // Without "d" lottie-web goes the other way: the same corners, reversed.
-        #expect(try path(#"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 20]}, "r": {"a": 0, "k": 0}}"#) == [30, 40, 30, 60, 70, 60, 70, 40])
+        // Without "d" lottie-web goes the other way from the same corner (its convertRectToPath:
+        // (p0 + v0, p1 − v1), (p0 − v0, p1 − v1), (p0 − v0, p1 + v1), (p0 + v0, p1 + v1)), which
+        // matters where a trim starts: M 70 40 L 30 40 L 30 60 L 70 60 Z.
+        #expect(try path(#"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 20]}, "r": {"a": 0, "k": 0}}"#) == [70, 40, 30, 40, 30, 60, 70, 60])
         // Rounded corners of radius 5, handles 5 × 0.5519 = 2.7595 long: first vertex (70, 45),
         // straight down to (70, 55), then the corner C (70, 57.7595) (67.7595, 60) (65, 60).
         let rounded = try path(#"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 20]}, "r": {"a": 0, "k": 5}}"#)
@@ -312,7 +314,23 @@ struct LottieDrawingTests {
         #expect(imported.document["labels"]?["go"] == .number(0.4))
     }
 
-    @Test("what is not drawn is a warning naming it; bad shapes are errors with their JSON path")
+    @Test("stroke caps, joins and miter limits as lottie-web writes them: round unless the file says otherwise")
+    func capsAndJoins() throws {
+        func stroke(_ keys: String) throws -> JSONValue? {
+            let items = #"{"ty": "el", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 0]}, "w": {"a": 0, "k": 3}"# + keys + "}"
+            return Self.sceneLayers(try Self.imported(Self.file(Self.shapeLayer(items)))).first
+        }
+        // lottie-web: stroke-linecap = lineCapEnum[lc || 2], stroke-linejoin = lineJoinEnum[lj || 2],
+        // stroke-miterlimit = ml only when lj is 1.
+        let plain = try stroke("")
+        #expect(plain?["lineCap"] == .string("round") && plain?["lineJoin"] == .string("round") && plain?["miterLimit"] == nil)
+        let butt = try stroke(#", "lc": 1, "lj": 1, "ml": 10"#)
+        #expect(butt?["lineCap"] == nil && butt?["lineJoin"] == nil && butt?["miterLimit"] == .number(10))
+        let square = try stroke(#", "lc": 3, "lj": 3, "ml": 10"#)
+        #expect(square?["lineCap"] == .string("square") && square?["lineJoin"] == .string("bevel") && square?["miterLimit"] == nil)
+    }
+
+    @Test("what is not drawn is a warning naming it (trim paths are drawn); bad shapes are errors with their JSON path")
     func warningsAndErrors() throws {
         let imported = try Self.imported(Self.file(Self.shapeLayer(
             #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "tm", "s": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#,
@@ -320,7 +338,6 @@ struct LottieDrawingTests {
         #expect(Set(imported.warnings.map(\.description)) == [
             "t.json: layers[0].masksProperties: masks are not drawn: the masked layer is drawn whole, also where its mask hides it",
             "t.json: layers[0].tt: track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)",
-            "t.json: layers[0].shapes[1]: trim paths are not applied (the paths are drawn whole)",
         ])
         func error(_ items: String) -> String {
             let error = #expect(throws: DocumentErrors.self) { try Self.imported(Self.file(Self.shapeLayer(items))) }

@@ -76,8 +76,21 @@ struct SceneJSONTests {
         layer.shadow = SceneLayer.Shadow(color: .red, opacity: 0.25, radius: 0, offset: Point(x: 1, y: 2), path: try Path(svgPathData: "M 0 0 L 1 1"))
         layer.transform = Transform2D(scale: 0.5)
         layer.bind(.path, to: "p")
+        layer.lineCap = .square
+        layer.lineJoin = .bevel
+        layer.miterLimit = 2.5
         let scene = Scene(size: Size(width: 1, height: 2), background: .black, layers: [layer])
         #expect(try Scene(json: scene.jsonValue) == scene)
+    }
+
+    @Test func capsJoinsAndMiterLimitsAreReadByTheirSVGNames() throws {
+        // Written only when they are not SVG's defaults (butt, miter, 4).
+        let read = try Scene(json: json(layer(##""stroke": "#000000", "lineCap": "round", "lineJoin": "round", "miterLimit": 10"##))).layers[0]
+        #expect(read.lineCap == .round && read.lineJoin == .round && read.miterLimit == 10)
+        let plain = try Scene(json: json(layer(##""stroke": "#000000""##)))
+        #expect(plain.layers[0].lineCap == .butt && plain.layers[0].lineJoin == .miter && plain.layers[0].miterLimit == 4)
+        guard case .array(let written)? = plain.jsonValue["layers"] else { Issue.record("no layers"); return }
+        #expect(written[0]["lineCap"] == nil && written[0]["lineJoin"] == nil && written[0]["miterLimit"] == nil)
     }
 
     @Test(arguments: [
@@ -90,7 +103,7 @@ struct SceneJSONTests {
         (#"{"size": [10, 10], "layers": {}}"#, "scene.layers: expected an array, found an object"),
         (##"{"size": [10, 10], "background": "#12345", "layers": []}"##, ##"scene.background: expected a colour "#RRGGBB" or "#RRGGBBAA", got "#12345""##),
         (#"{"size": [10, 10], "layers": [7]}"#, "scene.layers[0]: expected an object, found a number"),
-        (layer(##""fil": "#FFFFFF""##), #"scene.layers[0].fil: unknown key "fil" (expected one of: name, shape, frame, cornerRadius, path, fillRule, fill, stroke, strokeWidth, opacity, transform, rotationY, zIndex, hidden, mask, shadow, bind)"#),
+        (layer(##""fil": "#FFFFFF""##), #"scene.layers[0].fil: unknown key "fil" (expected one of: name, shape, frame, cornerRadius, path, fillRule, fill, stroke, strokeWidth, lineCap, lineJoin, miterLimit, opacity, transform, rotationY, zIndex, hidden, mask, shadow, bind)"#),
         (layer("", shape: #""shape": "star", "frame": [0, 0, 1, 1]"#), #"scene.layers[0].shape: unknown shape "star" (expected one of: rect, oval, path)"#),
         (layer("", shape: #""shape": "rect""#), #"scene.layers[0]: missing required key "frame" (a rect needs [x, y, width, height])"#),
         (layer("", shape: #""shape": "oval", "frame": [0, 0, -1, 1]"#), "scene.layers[0].frame: width and height must not be negative"),
@@ -100,6 +113,9 @@ struct SceneJSONTests {
         (layer(#""fill": "red""#), ##"scene.layers[0].fill: expected a colour "#RRGGBB" or "#RRGGBBAA", got "red""##),
         (layer(#""opacity": 1.5"#), "scene.layers[0].opacity: must be between 0 and 1, got 1.5"),
         (layer(#""strokeWidth": -1"#), "scene.layers[0].strokeWidth: must not be negative, got -1"),
+        (layer(#""lineCap": "flat""#), #"scene.layers[0].lineCap: unknown value "flat" (expected one of: "butt", "round", "square")"#),
+        (layer(#""lineJoin": 2"#), "scene.layers[0].lineJoin: expected a string, found a number"),
+        (layer(#""miterLimit": 0.5"#), "scene.layers[0].miterLimit: a miter limit must be at least 1, found 0.5"),
         (layer(#""hidden": 1"#), "scene.layers[0].hidden: expected true or false, found a number"),
         (layer(#""cornerRadius": 4"#, shape: #""shape": "oval", "frame": [0, 0, 1, 1]"#), #"scene.layers[0].cornerRadius: "cornerRadius" applies to shape "rect" only (this layer is "oval")"#),
         (layer(#""path": "M 0 0""#), #"scene.layers[0].path: "path" applies to shape "path" only (this layer is "rect")"#),

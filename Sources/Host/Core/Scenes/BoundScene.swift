@@ -148,7 +148,8 @@ public struct BoundScene: Sendable {
         return ResolvedLayer(
             name: layer.name, index: index, outline: outline, frame: box,
             matrix: Self.matrix(frame: box, transform: transform, scale: scale, rotationY: rotationY),
-            fill: fill, stroke: stroke, strokeWidth: strokeWidth, opacity: opacity, zIndex: zIndex,
+            fill: fill, stroke: stroke, strokeWidth: strokeWidth, lineCap: layer.lineCap, lineJoin: layer.lineJoin,
+            miterLimit: layer.miterLimit, opacity: opacity, zIndex: zIndex,
             isHidden: isHidden, mask: mask, shadow: shadow)
     }
 

@@ -78,6 +78,12 @@ public struct ResolvedLayer: Sendable, Equatable {
     public var stroke: Color?
     /// The stroke width.
     public var strokeWidth: Double
+    /// How the stroke ends at an open outline's ends.
+    public var lineCap: SceneLayer.LineCap = .butt
+    /// How the stroke turns at corners.
+    public var lineJoin: SceneLayer.LineJoin = .miter
+    /// The longest miter, as a multiple of the stroke width.
+    public var miterLimit: Double = 4
     /// The layer's opacity, `0...1`, applied to the layer and its shadow as a group.
     public var opacity: Double
     /// The stacking order the layer was sorted by.

@@ -37,6 +37,9 @@ extension SceneLayer {
         if let fill { members.append(("fill", .string(fill.hexString))) }
         if let stroke { members.append(("stroke", .string(stroke.hexString))) }
         if strokeWidth != 1 { members.append(("strokeWidth", .number(strokeWidth))) }
+        if lineCap != .butt { members.append(("lineCap", .string(lineCap.rawValue))) }
+        if lineJoin != .miter { members.append(("lineJoin", .string(lineJoin.rawValue))) }
+        if miterLimit != 4 { members.append(("miterLimit", .number(miterLimit))) }
         if opacity != 1 { members.append(("opacity", .number(opacity))) }
         if transform != .identity { members.append(("transform", Self.json(transform))) }
         if rotationY != 0 { members.append(("rotationY", .number(rotationY))) }

@@ -138,6 +138,34 @@ public struct SceneLayer: Sendable, Equatable {
     public var stroke: Color?
     /// The stroke width in points.
     public var strokeWidth: Double = 1
+    /// How the stroke ends at an open outline's ends.
+    public var lineCap: LineCap = .butt
+    /// How the stroke turns at the outline's corners.
+    public var lineJoin: LineJoin = .miter
+    /// The longest miter drawn, as a multiple of the stroke width (longer ones are bevelled); at
+    /// least 1. SVG's `stroke-miterlimit`, Core Animation's `miterLimit`.
+    public var miterLimit: Double = 4
+
+    /// How a stroke ends at an open outline's ends: SVG's `stroke-linecap`, Core Animation's
+    /// `lineCap`, with their names.
+    public enum LineCap: String, Sendable, CaseIterable {
+        /// At the end, square across.
+        case butt
+        /// Half a circle beyond the end.
+        case round
+        /// Half a square beyond the end.
+        case square
+    }
+
+    /// How a stroke turns at a corner: SVG's `stroke-linejoin`, Core Animation's `lineJoin`.
+    public enum LineJoin: String, Sendable, CaseIterable {
+        /// The outer edges extended until they meet (bevelled past ``SceneLayer/miterLimit``).
+        case miter
+        /// An arc about the corner.
+        case round
+        /// The outer edges' ends joined by a straight line.
+        case bevel
+    }
     /// The opacity, `0...1`.
     public var opacity: Double = 1
     /// A transform about the frame's centre.
@@ -176,7 +204,8 @@ public struct SceneLayer: Sendable, Equatable {
     /// Equal when every property and every binding (in order) are equal.
     public static func == (lhs: SceneLayer, rhs: SceneLayer) -> Bool {
         lhs.name == rhs.name && lhs.shape == rhs.shape && lhs.frame == rhs.frame && lhs.fill == rhs.fill
-            && lhs.stroke == rhs.stroke && lhs.strokeWidth == rhs.strokeWidth && lhs.opacity == rhs.opacity
+            && lhs.stroke == rhs.stroke && lhs.strokeWidth == rhs.strokeWidth && lhs.lineCap == rhs.lineCap
+            && lhs.lineJoin == rhs.lineJoin && lhs.miterLimit == rhs.miterLimit && lhs.opacity == rhs.opacity
             && lhs.transform == rhs.transform && lhs.rotationY == rhs.rotationY && lhs.mask == rhs.mask
             && lhs.shadow == rhs.shadow && lhs.zIndex == rhs.zIndex && lhs.isHidden == rhs.isHidden
             && lhs.bindings.elementsEqual(rhs.bindings) { $0.property == $1.property && $0.channel == $1.channel }

@@ -10,7 +10,7 @@ struct SceneReader: ErrorCollecting {
     static let sceneKeys = ["size", "background", "layers"]
     static let layerKeys = [
         "name", "shape", "frame", "cornerRadius", "path", "fillRule", "fill", "stroke", "strokeWidth",
-        "opacity", "transform", "rotationY", "zIndex", "hidden", "mask", "shadow", "bind",
+        "lineCap", "lineJoin", "miterLimit", "opacity", "transform", "rotationY", "zIndex", "hidden", "mask", "shadow", "bind",
     ]
     static let shapeNames = ["rect", "oval", "path"]
 
@@ -83,6 +83,19 @@ struct SceneReader: ErrorCollecting {
         if let fill = cursor.child("fill") { layer.fill = attempt { () throws(DocumentError) in try Self.optionalColor(fill) } ?? nil }
         if let stroke = cursor.child("stroke") { layer.stroke = attempt { () throws(DocumentError) in try Self.optionalColor(stroke) } ?? nil }
         if let width = cursor.child("strokeWidth") { layer.strokeWidth = attempt { () throws(DocumentError) in try width.nonNegativeNumber() } ?? 1 }
+        if let cap = cursor.child("lineCap") {
+            layer.lineCap = attempt { () throws(DocumentError) in try Self.named(cap, SceneLayer.LineCap.self) } ?? .butt
+        }
+        if let join = cursor.child("lineJoin") {
+            layer.lineJoin = attempt { () throws(DocumentError) in try Self.named(join, SceneLayer.LineJoin.self) } ?? .miter
+        }
+        if let limit = cursor.child("miterLimit") {
+            layer.miterLimit = attempt { () throws(DocumentError) -> Double in
+                let value = try limit.number()
+                guard value >= 1 else { throw limit.error("a miter limit must be at least 1, found \(NumberFormat.string(value))") }
+                return value
+            } ?? 4
+        }
         if let opacity = cursor.child("opacity") { layer.opacity = attempt { () throws(DocumentError) in try Self.unit(opacity) } ?? 1 }
         if let transform = cursor.child("transform") {
             layer.transform = attempt { () throws(DocumentError) in try Self.transform(transform) } ?? .identity
@@ -93,6 +106,17 @@ struct SceneReader: ErrorCollecting {
         if let mask = cursor.child("mask") { layer.mask = attempt { () throws(DocumentError) in try Self.mask(mask) } }
         if let shadow = cursor.child("shadow") { layer.shadow = attempt { () throws(DocumentError) in try Self.shadow(shadow) } }
         if let bind = cursor.child("bind") { layer.bindings = readBindings(bind) }
+    }
+
+    /// One of an enumeration's names (its raw values), or an error listing them.
+    private static func named<Value: RawRepresentable & CaseIterable>(_ cursor: JSONCursor, _: Value.Type) throws(DocumentError) -> Value
+    where Value.RawValue == String {
+        let text = try cursor.string()
+        guard let value = Value(rawValue: text) else {
+            let names = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw cursor.error("unknown value \"\(InputExcerpt.excerpt(text))\" (expected one of: \(names))")
+        }
+        return value
     }
 
     private mutating func readBindings(_ cursor: JSONCursor) -> [(property: SceneLayer.Property, channel: String)] {

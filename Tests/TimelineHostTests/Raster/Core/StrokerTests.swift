@@ -10,16 +10,16 @@ import TimelinePlugins
 @Suite struct StrokerTests {
     static func strokeMask(
         width: Double, transform: AffineMatrix = .identity, size: Int = 64, tolerance: Double? = nil,
-        _ build: (inout RasterOutline) -> Void
+        style: Stroker.Style = Stroker.Style(), _ build: (inout RasterOutline) -> Void
     ) -> CoverageMask {
         var outline = RasterOutline()
         build(&outline)
         let rasterizer = Rasterizer()
         var path = RasterPath()
         if let tolerance {
-            rasterizer.stroke(outline, width: width, transform: transform, tolerance: tolerance, into: &path)
+            rasterizer.stroke(outline, width: width, transform: transform, tolerance: tolerance, style: style, into: &path)
         } else {
-            rasterizer.stroke(outline, width: width, transform: transform, into: &path)
+            rasterizer.stroke(outline, width: width, transform: transform, style: style, into: &path)
         }
         return TestSupport.render(path, rule: .nonZero, width: size, height: size)
     }
@@ -63,6 +63,87 @@ import TimelinePlugins
         Self.expect(mask, equals: [TestSupport.rectangle(5, 8.5, 15, 4)])
         #expect(mask.value(x: 4, y: 10) == 0 && mask.value(x: 20, y: 10) == 0)
         #expect(mask.value(x: 5, y: 10) == 255 && mask.value(x: 19, y: 10) == 255)
+    }
+
+    static func style(_ cap: Stroker.Cap = .butt, _ join: Stroker.Join = .miter) -> Stroker.Style {
+        var style = Stroker.Style()
+        style.cap = cap
+        style.join = join
+        return style
+    }
+
+    /// The area a mask covers, in square pixels.
+    static func area(_ mask: CoverageMask, size: Int = 64) -> Double {
+        var total = 0
+        for y in 0..<size { for x in 0..<size { total += Int(mask.value(x: x, y: y)) } }
+        return Double(total) / 255
+    }
+
+    @Test("square caps reach half the width beyond each end")
+    func squareCaps() {
+        let mask = Self.strokeMask(width: 4, style: Self.style(.square)) {
+            $0.move(to: RasterPoint(x: 5, y: 10.5))
+            $0.line(to: RasterPoint(x: 20, y: 10.5))
+        }
+        Self.expect(mask, equals: [TestSupport.rectangle(3, 8.5, 19, 4)])
+    }
+
+    @Test("round caps are half circles about each end")
+    func roundCaps() {
+        // A line from (10, 20.5) to (40, 20.5), 8 wide: its rectangle and a disc of radius 4 at
+        // each end.
+        let mask = Self.strokeMask(width: 8, style: Self.style(.round)) {
+            $0.move(to: RasterPoint(x: 10, y: 20.5))
+            $0.line(to: RasterPoint(x: 40, y: 20.5))
+        }
+        // Every pixel against the stadium (its half circles as 1,024 chords each), within 6/255:
+        // the stroker's chords stray at most 0.025 pixel from the circle.
+        var stadium: RefPolygon = []
+        for k in 0...1_024 {
+            let angle = -Double.pi / 2 + Double.pi * Double(k) / 1_024
+            stadium.append(RefPoint(x: 40 + 4 * cos(angle), y: 20.5 + 4 * sin(angle)))
+        }
+        for k in 0...1_024 {
+            let angle = Double.pi / 2 + Double.pi * Double(k) / 1_024
+            stadium.append(RefPoint(x: 10 + 4 * cos(angle), y: 20.5 + 4 * sin(angle)))
+        }
+        Self.expect(mask, equals: [stadium], tolerance: 6)
+        // Area: 30 × 8 + π · 4².
+        #expect(abs(Self.area(mask) - (240 + 16 * Double.pi)) < 0.3, "\(Self.area(mask))")
+        // Pixels within 3.1 of an end: inside its cap; 5 away: outside; one near the square's
+        // corner: inside a square cap, mostly outside a round one.
+        #expect(mask.value(x: 42, y: 20) == 255 && mask.value(x: 7, y: 20) == 255)
+        #expect(mask.value(x: 45, y: 20) == 0 && mask.value(x: 4, y: 20) == 0)
+        let corner = Self.strokeMask(width: 8, style: Self.style(.square)) {
+            $0.move(to: RasterPoint(x: 10, y: 20.5))
+            $0.line(to: RasterPoint(x: 40, y: 20.5))
+        }
+        #expect(corner.value(x: 43, y: 17) == 255 && mask.value(x: 43, y: 17) < 128)
+    }
+
+    @Test("a right-angle corner: miter, round and bevel joins against their areas",
+          arguments: [(Stroker.Join.miter, 320.0), (.bevel, 312.0), (.round, 304 + 4 * Double.pi)])
+    func joins(join: Stroker.Join, area: Double) {
+        // (10, 10) → (30, 10) → (30, 30), 8 wide: the two rectangles cover 304; the outer corner's
+        // square [30, 34] × [6, 10] adds 16 as a miter, its half (8) as a bevel, a quarter disc of
+        // radius 4 (4π) as a round join.
+        let mask = Self.strokeMask(width: 8, style: Self.style(.butt, join)) {
+            $0.move(to: RasterPoint(x: 10, y: 10))
+            $0.line(to: RasterPoint(x: 30, y: 10))
+            $0.line(to: RasterPoint(x: 30, y: 30))
+        }
+        #expect(abs(Self.area(mask) - area) < 0.3, "\(join): \(Self.area(mask)) against \(area)")
+    }
+
+    @Test("a sub-path of one point is a dot with round or square caps, nothing with butt caps")
+    func dots() {
+        for (cap, area) in [(Stroker.Cap.round, 9 * Double.pi), (.square, 36), (.butt, 0)] {
+            let mask = Self.strokeMask(width: 6, style: Self.style(cap)) {
+                $0.move(to: RasterPoint(x: 20, y: 20))
+                $0.line(to: RasterPoint(x: 20, y: 20))
+            }
+            #expect(abs(Self.area(mask) - area) < 0.3, "\(cap): \(Self.area(mask))")
+        }
     }
 
     /// A polyline A → B → C whose segments meet at `angle` (radians) at B.

@@ -115,6 +115,9 @@ public struct SceneRasterizer {
         layer.fill = Self.pixel(resolved.fill)
         layer.stroke = resolved.strokeWidth > 0 ? Self.pixel(resolved.stroke) : nil
         layer.strokeWidth = resolved.strokeWidth.isFinite ? max(resolved.strokeWidth, 0) : 0
+        layer.strokeStyle.cap = switch resolved.lineCap { case .butt: .butt; case .round: .round; case .square: .square }
+        layer.strokeStyle.join = switch resolved.lineJoin { case .miter: .miter; case .round: .round; case .bevel: .bevel }
+        layer.strokeStyle.miterLimit = resolved.miterLimit
         if let mask = resolved.mask {
             maskOutline.removeAll(keepingCapacity: true)
             Self.append(mask.path, to: &maskOutline)

@@ -152,7 +152,13 @@ extension HTMLPreviewSink {
             }
             const attributes = {};
             paint(attributes, "fill", r.fill);
-            if (r.stroke && r.strokeWidth > 0) { paint(attributes, "stroke", r.stroke); attributes["stroke-width"] = num(r.strokeWidth); }
+            if (r.stroke && r.strokeWidth > 0) {
+              paint(attributes, "stroke", r.stroke);
+              attributes["stroke-width"] = num(r.strokeWidth);
+              if (r.layer.lineCap) attributes["stroke-linecap"] = r.layer.lineCap;
+              if (r.layer.lineJoin) attributes["stroke-linejoin"] = r.layer.lineJoin;
+              if (r.layer.miterLimit !== undefined) attributes["stroke-miterlimit"] = num(r.layer.miterLimit);
+            }
             outline(r, null, attributes, group);
             nodes.push(group);
           }

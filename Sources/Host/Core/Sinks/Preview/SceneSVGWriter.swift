@@ -58,6 +58,9 @@ enum SceneSVGWriter {
         var attributes = paint(layer.fill, "fill")
         if let stroke = layer.stroke, layer.strokeWidth > 0 {
             attributes += paint(stroke, "stroke") + " stroke-width=\"\(number(layer.strokeWidth))\""
+            if layer.lineCap != .butt { attributes += " stroke-linecap=\"\(layer.lineCap.rawValue)\"" }
+            if layer.lineJoin != .miter { attributes += " stroke-linejoin=\"\(layer.lineJoin.rawValue)\"" }
+            if layer.miterLimit != 4 { attributes += " stroke-miterlimit=\"\(number(layer.miterLimit))\"" }
         }
         element(layer.outline, attributes: attributes, into: &svg)
         svg += "</g>\n"

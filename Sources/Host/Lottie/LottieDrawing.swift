@@ -51,7 +51,7 @@ struct LottieDrawing: Sendable {
     struct Outline: Sendable {
         var geometry: Geometry
         var transforms: [LottieAnimation.Transform]
-        /// Its number in the layer (``LottieDrawing/geometries``), by which trims reach it.
+        /// Its number in the layer (``LottieDrawing/geometries``), by which modifiers reach it.
         var id = 0
     }
 
@@ -79,6 +79,11 @@ struct LottieDrawing: Sendable {
         var lineJoin: SceneLayer.LineJoin = .round
         /// A mitred stroke's limit (`ml`, read for `lj` 1 only, as lottie-web; 4 otherwise).
         var miterLimit: Double = 4
+        /// A dashed stroke's dash and gap lengths (`d` entries `d` and `g`, in order), in the
+        /// stroke's units; empty for a solid stroke.
+        var dashes: [LottieProperty] = []
+        /// A dashed stroke's offset (the `d` entry `o`).
+        var dashOffset: LottieProperty?
         /// What it paints.
         var outlines: [Outline] = []
     }
@@ -109,17 +114,17 @@ struct LottieDrawing: Sendable {
     var paints: [Paint] = []
     /// Every outline of the layer, by ``Outline/id``.
     var geometries: [Geometry] = []
-    /// The layer's trims, in the order lottie-web reads them (the last in the file first); applied
-    /// from the last of them to the first.
-    var trims: [LottieTrim] = []
+    /// The layer's shape modifiers (trims, rounded corners), in the order lottie-web reads them (the
+    /// last in the file first); applied from the last of them to the first.
+    var modifiers: [LottieModifier] = []
 
-    /// Every outline's sub-paths at a frame after the layer's trims, by ``Outline/id``.
+    /// Every outline's sub-paths at a frame after the layer's modifiers, by ``Outline/id``.
     func trimmedOutlines(at frame: Double, offset: Double) -> [[LottieTrim.ShapePath]] {
         var paths = geometries.map { geometry -> [LottieTrim.ShapePath] in
             let (numbers, closed) = Self.vertices(of: geometry, at: frame, offset: offset)
             return [LottieTrim.ShapePath(relative: numbers, closed: closed)]
         }
-        for trim in trims.reversed() { trim.apply(to: &paths, at: frame, offset: offset) }
+        for modifier in modifiers.reversed() { modifier.apply(to: &paths, at: frame, offset: offset) }
         return paths
     }
 
@@ -355,7 +360,7 @@ extension LottieAnimation.Reader {
         case 5: drawingNotes.add("text layers are not drawn", at: layer.path)
         case 4:
             if let shapes = layer.child("shapes") {
-                try readItems(try shapes.array(), transforms: [], open: [], trims: [], into: &drawing, depth: 0)
+                try readItems(try shapes.array(), transforms: [], open: [], modifiers: [], into: &drawing, depth: 0)
             }
         default: break
         }
@@ -366,10 +371,10 @@ extension LottieAnimation.Reader {
     /// A group's items, last to first: a paint starts painting what comes before it; an outline is
     /// painted by every paint open at that point.
     private mutating func readItems(
-        _ items: [JSONCursor], transforms: [LottieAnimation.Transform], open: [Int], trims: [Int], into drawing: inout LottieDrawing,
+        _ items: [JSONCursor], transforms: [LottieAnimation.Transform], open: [Int], modifiers: [Int], into drawing: inout LottieDrawing,
         depth: Int
     ) throws(DocumentError) {
-        var open = open, trims = trims
+        var open = open, modifiers = modifiers
         for item in items.reversed() {
             guard case .object = item.value else { continue }
             if try LottieAnimation.flag(item.child("hd")) { continue }
@@ -379,9 +384,6 @@ extension LottieAnimation.Reader {
                 let isGradient = type == "gf" || type == "gs"
                 if let mode = item.child("bm"), case .number(let value) = mode.value, value != 0 {
                     drawingNotes.add("blend modes are not drawn (the layers are drawn normally)", at: mode.path)
-                }
-                if let dashes = item.child("d"), case .array(let list) = dashes.value, !list.isEmpty {
-                    drawingNotes.add("dashed strokes are drawn solid", at: dashes.path)
                 }
                 var stops: Int?
                 let colorProperty: LottieProperty
@@ -409,6 +411,16 @@ extension LottieAnimation.Reader {
                     paint.lineCap = cap == 0 || cap == 2 ? .round : cap == 3 ? .square : .butt
                     paint.lineJoin = join == 0 || join == 2 ? .round : join == 3 ? .bevel : .miter
                     if join == 1, let limit = try item.child("ml").map(LottieAnimation.finite), limit >= 1 { paint.miterLimit = limit }
+                    // Dashes as lottie-web writes them: stroke-dasharray the `d` and `g` values in
+                    // order, stroke-dashoffset the `o` value.
+                    for entry in try item.child("d").map({ cursor throws(DocumentError) in try cursor.array() }) ?? [] {
+                        let kind = try entry.child("n").map { cursor throws(DocumentError) in try cursor.string() } ?? "d"
+                        let value = try property(try entry.required("v"))
+                        if kind == "o" { paint.dashOffset = value } else { paint.dashes.append(value) }
+                    }
+                    if paint.dashes.contains(where: { !$0.keyframes.isEmpty }), let dashes = item.child("d") {
+                        drawingNotes.add("dash and gap lengths that change over time are drawn at their lengths at the first frame", at: dashes.path)
+                    }
                 }
                 open.append(drawing.paints.count)
                 drawing.paints.append(paint)
@@ -439,26 +451,32 @@ extension LottieAnimation.Reader {
                 }
                 let outline = LottieDrawing.Outline(geometry: geometry, transforms: transforms, id: drawing.geometries.count)
                 drawing.geometries.append(geometry)
-                for trim in trims { drawing.trims[trim].outlines.append(outline.id) }
+                for modifier in modifiers { drawing.modifiers[modifier].reach(outline.id) }
                 for paint in open { drawing.paints[paint].outlines.append(outline) }
             case "gr":
                 guard depth < LottieAnimation.maximumNesting else { throw item.error("shape groups nested more than \(LottieAnimation.maximumNesting) deep") }
                 let inner = try item.child("it").map { cursor throws(DocumentError) in try cursor.array() } ?? []
                 let own = try inner.last { $0.child("ty")?.value == .string("tr") }.map(transform)
                 try readItems(
-                    inner, transforms: own.map { [$0] + transforms } ?? transforms, open: open, trims: trims, into: &drawing, depth: depth + 1)
+                    inner, transforms: own.map { [$0] + transforms } ?? transforms, open: open, modifiers: modifiers, into: &drawing,
+                    depth: depth + 1)
             case "tr": break
             case "tm":
                 // It reaches the outlines read after it (before it in the file) until its group ends.
-                trims.append(drawing.trims.count)
-                drawing.trims.append(LottieTrim(
+                modifiers.append(drawing.modifiers.count)
+                drawing.modifiers.append(.trim(LottieTrim(
                     start: try item.child("s").map(property) ?? LottieProperty(value: [0], keyframes: []),
                     end: try item.child("e").map(property) ?? LottieProperty(value: [100], keyframes: []),
                     offset: try item.child("o").map(property) ?? LottieProperty(value: [0], keyframes: []),
-                    individually: try item.child("m").map(LottieAnimation.finite) == 2))
+                    individually: try item.child("m").map(LottieAnimation.finite) == 2)))
             case "rp": drawingNotes.add("repeaters are not applied (one copy is drawn)", at: item.path)
-            case "rd": drawingNotes.add("rounded corners are not applied", at: item.path)
-            case "mm": drawingNotes.add("merged paths are not applied (each path is drawn)", at: item.path)
+            case "rd":
+                modifiers.append(drawing.modifiers.count)
+                drawing.modifiers.append(.roundCorners(LottieRoundCorners(
+                    radius: try item.child("r").map(property) ?? LottieProperty(value: [0], keyframes: []))))
+            case "mm":
+                // lottie-web 5.13 has no merge: it draws each path as it is, and so does Cadence.
+                break
             default: drawingNotes.add("shape items of type \"\(InputExcerpt.excerpt(type))\" are not applied", at: item.path)
             }
         }
@@ -493,13 +511,19 @@ extension LottieDrawing {
     var mostVertices: Double {
         // A trim cuts a sub-path into at most two and adds at most two vertices to each: after
         // `n` trims an outline of `v` vertices has at most `n + 1` sub-paths and `v + (n + 1)²`
-        // vertices or so; `2(n + 1)²` is a bound.
-        var trimsReaching = [Int](repeating: 0, count: geometries.count)
-        for trim in trims { for id in trim.outlines { trimsReaching[id] += 1 } }
+        // vertices or so, `2(n + 1)²` more is a bound; rounding corners at most doubles them.
+        var trims = [Double](repeating: 0, count: geometries.count), roundings = trims
+        for modifier in modifiers {
+            for id in modifier.outlines {
+                if case .trim = modifier { trims[id] += 1 } else { roundings[id] += 1 }
+            }
+        }
         return paints.reduce(0) { sum, paint in
             paint.outlines.reduce(sum) { total, outline in
-                let reaching = outline.id < trimsReaching.count ? Double(trimsReaching[outline.id]) : 0
-                return total + Self.mostVertices(of: outline.geometry) + (reaching > 0 ? 2 * (reaching + 1) * (reaching + 1) : 0)
+                let trimmed = outline.id < trims.count ? trims[outline.id] : 0
+                let rounded = outline.id < roundings.count ? roundings[outline.id] : 0
+                let base = Self.mostVertices(of: outline.geometry) + (trimmed > 0 ? 2 * (trimmed + 1) * (trimmed + 1) : 0)
+                return total + base * pow(2, rounded)
             }
         }
     }

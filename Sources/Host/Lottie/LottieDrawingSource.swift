@@ -18,6 +18,10 @@ struct LottieDrawingPass: Sendable {
         var opacity: Double
         /// A stroke's width after the first outline's transform (0 for a fill).
         var strokeWidth: Double
+        /// A dashed stroke's dash and gap lengths after the transform (empty when solid).
+        var dashes: [Double] = []
+        /// A dashed stroke's offset after the transform.
+        var dashOffset: Double = 0
     }
 
     let placements: [LottieAnimation.Placement]
@@ -31,8 +35,9 @@ struct LottieDrawingPass: Sendable {
     private let program: LottieProgram
     /// The frame last evaluated.
     private(set) var frame: LottieFrame
-    /// For each placement whose layer trims its paths, every outline's sub-paths after the trims
-    /// at the frame last evaluated (``LottieDrawing/trimmedOutlines(at:offset:)``), by outline.
+    /// For each placement whose layer modifies its paths (trims, rounded corners), every outline's
+    /// sub-paths after the modifiers at the frame last evaluated
+    /// (``LottieDrawing/trimmedOutlines(at:offset:)``), by outline.
     private var trimmed: [[[LottieTrim.ShapePath]]?]
 
     init(_ animation: LottieAnimation) {
@@ -76,7 +81,7 @@ struct LottieDrawingPass: Sendable {
             let chain = frame.opacities[index] * (placement.container.map { opacity[$0] } ?? 1)
             opacity[index] = chain.isFinite ? min(max(chain, 0), 1) : 0
             let drawing = placement.layer.drawing
-            if !drawing.trims.isEmpty && frame.active[index] && !notDrawn[index] {
+            if !drawing.modifiers.isEmpty && frame.active[index] && !notDrawn[index] {
                 let layer = placement.layer
                 trimmed[index] = drawing.trimmedOutlines(at: frame.compositionFrames[index] - layer.startTime, offset: layer.startTime)
             } else {
@@ -118,14 +123,21 @@ struct LottieDrawingPass: Sendable {
             paintOpacity *= (group.opacity.value(at: local, offset: offset).first ?? 100) / 100
         }
         let shown = frame.active[index] && !notDrawn[index] ? opacity[index] * paintOpacity : 0
-        var strokeWidth = 0.0
+        var strokeWidth = 0.0, dashes: [Double] = [], dashOffset = 0.0
         if let width = paint.strokeWidth?.value(at: local, offset: offset).first, let m = firstMatrix {
             let scale = abs(m[0] * m[5] - m[1] * m[4]).squareRoot()
             strokeWidth = width.isFinite && scale.isFinite ? max(0, width * scale) : 0
+            if !paint.dashes.isEmpty {
+                dashes = paint.dashes.map { ($0.value(at: local, offset: offset).first ?? 0) * scale }
+                dashOffset = (paint.dashOffset?.value(at: local, offset: offset).first ?? 0) * scale
+                // A list SVG cannot use (a negative or unbounded length, all zero) is solid there.
+                let usable = dashes.allSatisfy { $0.isFinite && $0 >= 0 } && dashes.reduce(0, +) > 0
+                if !usable || !dashOffset.isFinite { (dashes, dashOffset) = ([], 0) }
+            }
         }
         return PaintValue(
             path: path, rgb: paint.colorComponents(at: local, offset: offset),
-            opacity: shown.isFinite ? min(max(shown, 0), 1) : 0, strokeWidth: strokeWidth)
+            opacity: shown.isFinite ? min(max(shown, 0), 1) : 0, strokeWidth: strokeWidth, dashes: dashes, dashOffset: dashOffset)
     }
 
     /// The scene that draws the paints in ``drawOrder`` (of the placements `shown` says): the
@@ -135,7 +147,7 @@ struct LottieDrawingPass: Sendable {
     func scene(
         width: Double, height: Double, first: (_ placement: Int, _ paint: Int) -> PaintValue,
         colorChannel: (_ placement: Int, _ paint: Int) -> Bool, widthChannel: (_ placement: Int, _ paint: Int) -> Bool,
-        shown: (_ placement: Int) -> Bool = { _ in true }
+        dashChannel: (_ placement: Int, _ paint: Int) -> Bool = { _, _ in false }, shown: (_ placement: Int) -> Bool = { _ in true }
     ) -> JSONValue {
         var layers: [JSONValue] = []
         for (index, number) in drawOrder where shown(index) {
@@ -155,6 +167,11 @@ struct LottieDrawingPass: Sendable {
                 if paint.lineCap != .butt { members.append(("lineCap", .string(paint.lineCap.rawValue))) }
                 if paint.lineJoin != .miter { members.append(("lineJoin", .string(paint.lineJoin.rawValue))) }
                 if paint.miterLimit != 4 { members.append(("miterLimit", .number(paint.miterLimit))) }
+                if !value.dashes.isEmpty {
+                    members.append(("dashes", .array(value.dashes.map(JSONValue.number))))
+                    if value.dashOffset != 0 { members.append(("dashOffset", .number(value.dashOffset))) }
+                    if dashChannel(index, number) { bindings.append(("dashOffset", .string(name + ".dashOffset"))) }
+                }
                 if bound { bindings.append(("stroke", .string(name + ".color"))) }
                 if widthChannel(index, number) { bindings.append(("strokeWidth", .string(name + ".width"))) }
             } else {
@@ -202,6 +219,8 @@ public struct LottieDrawingSource: FrameSource, Sendable {
     private let order: [(placement: Int, paint: Int)]
     /// For each stroke (its position in `order`), the index of its `.width` channel.
     private let widthChannels: [Int: Int]
+    /// For each dashed stroke (its position in `order`), the index of its `.dashOffset` channel.
+    private let dashChannels: [Int: Int]
     /// Each paint's first channel (its path), in `order`.
     private let firstChannels: [Int]
     private var framesPerFrame = 1.0
@@ -220,23 +239,31 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         var channels: [(name: String, kind: FrameSchema.Kind)] = [("lottie.frame", .scalar)]
         var widths: [Int: Int] = [:]
         var firsts: [Int] = []
+        var dashes: [Int: Int] = [:]
         for (position, (index, number)) in order.enumerated() {
             let name = "\(pass.placements[index].path)#\(number)"
             firsts.append(channels.count)
             channels += [(name + ".path", .path), (name + ".opacity", .scalar), (name + ".color", .color)]
-            if pass.placements[index].layer.drawing.paints[number].strokeWidth != nil {
+            let paint = pass.placements[index].layer.drawing.paints[number]
+            if paint.strokeWidth != nil {
                 widths[position] = channels.count
                 channels.append((name + ".width", .scalar))
+                if !paint.dashes.isEmpty {
+                    dashes[position] = channels.count
+                    channels.append((name + ".dashOffset", .scalar))
+                }
             }
         }
         widthChannels = widths
+        dashChannels = dashes
         firstChannels = firsts
         schema = FrameSchema(channels)
         pass.update(at: animation.inPoint)
         let first = pass
         scene = pass.scene(
             width: animation.width, height: animation.height, first: { first.paint($1, of: $0, rounded: false) },
-            colorChannel: { _, _ in true }, widthChannel: { first.placements[$0].layer.drawing.paints[$1].strokeWidth != nil })
+            colorChannel: { _, _ in true }, widthChannel: { first.placements[$0].layer.drawing.paints[$1].strokeWidth != nil },
+            dashChannel: { !first.placements[$0].layer.drawing.paints[$1].dashes.isEmpty })
         self.pass = pass
     }
 
@@ -267,6 +294,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             let first = firstChannels[position]
             let path = channels[first], opacity = channels[first + 1], color = channels[first + 2]
             if let width = widthChannels[position] { output.numbers[channels[width].offset] = value.strokeWidth }
+            if let dash = dashChannels[position] { output.numbers[channels[dash].offset] = value.dashOffset }
             output.paths[path.offset] = value.path
             output.numbers[opacity.offset] = value.opacity
             output.numbers[color.offset] = value.rgb[0]

@@ -23,6 +23,8 @@ final package class Rasterizer {
     package var gaussianBlur = GaussianBlur()
     /// A path flattened in a layer's own space, for stroking.
     package var layerPath = RasterPath()
+    /// Scratch: a stroke's dashes, in layer coordinates.
+    private var dashPath = RasterPath()
     /// Device-space paths reused by ``draw(_:into:)``.
     package var devicePath = RasterPath()
     /// The mask of a layer's clip path.
@@ -152,7 +154,16 @@ final package class Rasterizer {
         result.pointLimit = pointsLeft
         var style = style
         style.tolerance = layerPath.tolerance
-        stroker.stroke(layerPath, width: width, style: style, into: &result)
+        if Dasher.dashes(style.dashes) {
+            dashPath.transform = .identity
+            prepare(&dashPath)
+            Dasher.dash(layerPath, pattern: style.dashes, offset: style.dashOffset, into: &dashPath)
+            account(dashPath)
+            guard !exceededPointBudget else { return }
+            stroker.stroke(dashPath, width: width, style: style, into: &result)
+        } else {
+            stroker.stroke(layerPath, width: width, style: style, into: &result)
+        }
         account(result)
     }
 

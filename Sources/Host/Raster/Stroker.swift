@@ -46,6 +46,11 @@ package struct Stroker: Sendable {
         package var miterLimit: Double = Stroker.defaultMiterLimit
         /// How far a chord of a round cap or join may stray from its circle, in the path's units.
         package var tolerance: Double = 0.1
+        /// Dash and gap lengths (``Dasher``); empty, or a list ``Dasher/dashes(_:)`` refuses, for a
+        /// solid stroke.
+        package var dashes: [Double] = []
+        /// How far into ``dashes`` each sub-path starts.
+        package var dashOffset: Double = 0
         /// Butt caps, miter joins with a limit of 4.
         package init() {}
         package init(cap: Cap, join: Join, miterLimit: Double, tolerance: Double) {

@@ -330,6 +330,29 @@ struct LottieDrawingTests {
         #expect(square?["lineCap"] == .string("square") && square?["lineJoin"] == .string("bevel") && square?["miterLimit"] == nil)
     }
 
+    @Test("dashes as lottie-web writes them: the d and g values in order, the o value the offset, scaled as the width is")
+    func dashes() throws {
+        // Under a layer scale of 200 %: dashes [10, 5] become [20, 10] and the offset, animated from
+        // 0 at frame 0 to 10 at frame 10, is 2 × 5 = 10 at frame 5.
+        let items = #"{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}}, {"ty": "st", "c": {"a": 0, "k": [0, 0, 0]}, "w": {"a": 0, "k": 2}, "d": [{"n": "d", "v": {"a": 0, "k": 10}}, {"n": "g", "v": {"a": 0, "k": 5}}, {"n": "o", "v": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [10]}]}}]}"#
+        let text = Self.file(Self.shapeLayer(items, ks: #"{"s": {"a": 0, "k": [200, 200]}}"#))
+        let animation = try LottieAnimation(parsing: text, file: "t.json")
+        #expect(animation.drawingNotes.warnings(file: nil).isEmpty)
+        var source = LottieDrawingSource(animation)
+        guard case .array(let layers)? = source.scene["layers"], let layer = layers.first else { Issue.record("no layer"); return }
+        #expect(layer["dashes"] == .array([.number(20), .number(10)]))
+        #expect(layer["bind"]?["dashOffset"] == .string("0#0.dashOffset"))
+        var frames: [Frame] = []
+        var sink = CallbackSink { frames.append($0) }
+        try HostLoop.renderOffline(&source, frameRate: FrameRate(framesPerSecond: 10)!, frames: 5...5, to: &sink)
+        #expect(frames.first?.scalar("0#0.dashOffset") == 10)
+        // Lengths that change over time: drawn at the first frame's, with a warning.
+        let animated = items.replacingOccurrences(of: #"{"n": "d", "v": {"a": 0, "k": 10}}"#, with: #"{"n": "d", "v": {"a": 1, "k": [{"t": 0, "s": [10], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [20]}]}}"#)
+        let warned = try LottieAnimation(parsing: Self.file(Self.shapeLayer(animated)), file: "t.json")
+        #expect(warned.drawingNotes.warnings(file: nil).map(\.description)
+            == ["layers[0].shapes[1].d: dash and gap lengths that change over time are drawn at their lengths at the first frame"])
+    }
+
     @Test("what is not drawn is a warning naming it (trim paths are drawn); bad shapes are errors with their JSON path")
     func warningsAndErrors() throws {
         let imported = try Self.imported(Self.file(Self.shapeLayer(

@@ -165,4 +165,29 @@ struct LottieTrimTests {
         let drawn = try Self.pieces([Self.line((0, 0), (100, 0)), trim, Self.stroke].joined(separator: ", "), frame: 5)
         #expect(Self.near(Self.distinct(drawn[0].points), [(0, 0), (50, 0)]), "\(drawn)")
     }
+
+    @Test("rounded corners: each sharp corner cut min(r, side / 2) back along both sides, joined by lottie-web's cubic")
+    func roundedCorners() throws {
+        // A closed square (0, 0) (100, 0) (100, 100) (0, 100) with r 10: at (0, 0), from (0, 10) to
+        // (10, 0) with controls 0.5519 of the way to the corner: (0, 4.481) and (4.481, 0).
+        let square = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [100, 0], [100, 100], [0, 100]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}"#
+        let text = LottieDrawingTests.file(LottieDrawingTests.shapeLayer(
+            square + #", {"ty": "rd", "r": {"a": 0, "k": 10}}, "# + Self.stroke))
+        let animation = try LottieAnimation(parsing: text, file: "t.json")
+        #expect(animation.drawingNotes.warnings(file: nil).isEmpty)
+        var source = LottieDrawingSource(animation)
+        var frames: [Frame] = []
+        var sink = CallbackSink { frames.append($0) }
+        try HostLoop.renderOffline(&source, frameRate: FrameRate(framesPerSecond: 10)!, frames: 0...0, to: &sink)
+        let elements = LottieDrawingTests.pathElements(frames[0], "0#0.path")
+        #expect(elements.first == .move(to: Point(x: 0, y: 10)), "\(elements)")
+        #expect(elements.contains(.curve(to: Point(x: 10, y: 0), control1: Point(x: 0, y: 10 - 10 * 0.5519), control2: Point(x: 10 - 10 * 0.5519, y: 0))),
+                "\(elements)")
+        #expect(elements.contains(.line(to: Point(x: 90, y: 0))))
+        #expect(elements.contains(.curve(to: Point(x: 100, y: 10), control1: Point(x: 90 + 10 * 0.5519, y: 0), control2: Point(x: 100, y: 10 - 10 * 0.5519))))
+        // A radius past half a side stops at half of it; an open path keeps its ends.
+        let open = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[0, 0], [20, 0], [20, 60]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}"#
+        let drawn = try Self.pieces([open, #"{"ty": "rd", "r": {"a": 0, "k": 50}}"#, Self.stroke].joined(separator: ", "))
+        #expect(Self.near(drawn[0].points, [(0, 0), (10, 0), (20, 30), (20, 60)]), "\(drawn)")
+    }
 }

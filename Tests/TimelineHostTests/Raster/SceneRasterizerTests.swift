@@ -32,6 +32,48 @@ struct SceneRasterizerTests {
         #expect(pixel.green == pixel.blue, sourceLocation: sourceLocation)
     }
 
+    @Test("a layer's caps, joins and dashes reach its pixels and its SVG")
+    func strokeStyleReachesPixelsAndSVG() throws {
+        // A line from (5, 10) to (35, 10), 4 wide, red over white: butt caps end at x 5 and 35;
+        // square and round caps reach 2 further; dashes [6, 4] leave (11 … 15) empty, and a bound
+        // offset of 6 moves the pattern on: (5 … 9) empty, (9 … 15) drawn.
+        func line(_ change: (inout SceneLayer) -> Void) throws -> PixelBuffer {
+            var layer = SceneLayer(name: "l", shape: .path(try Path(svgPathData: "M 5 10 L 35 10")), frame: Rect(x: 0, y: 0, width: 40, height: 20))
+            layer.stroke = Self.red
+            layer.strokeWidth = 4
+            change(&layer)
+            return try picture([layer])
+        }
+        let butt = try line { _ in }
+        expectCoverage(butt.pixel(x: 5, y: 10), 1)
+        expectCoverage(butt.pixel(x: 4, y: 10), 0)
+        let square = try line { $0.lineCap = .square }
+        expectCoverage(square.pixel(x: 3, y: 8), 1)
+        expectCoverage(square.pixel(x: 2, y: 10), 0)
+        let round = try line { $0.lineCap = .round }
+        expectCoverage(round.pixel(x: 4, y: 10), 1)
+        #expect(round.pixel(x: 3, y: 8).green > 128, "a round cap leaves the square's corner mostly empty")
+        let dashed = try line { $0.dashes = [6, 4] }
+        expectCoverage(dashed.pixel(x: 8, y: 10), 1)
+        expectCoverage(dashed.pixel(x: 12, y: 10), 0)
+        let shifted = try line { $0.dashes = [6, 4]; $0.dashOffset = 6 }
+        expectCoverage(shifted.pixel(x: 6, y: 10), 0)
+        expectCoverage(shifted.pixel(x: 12, y: 10), 1)
+        // The SVG says the same to a browser.
+        var layer = SceneLayer(name: "l", shape: .path(try Path(svgPathData: "M 5 10 L 35 10")), frame: Rect(x: 0, y: 0, width: 40, height: 20))
+        layer.stroke = Self.red
+        layer.lineCap = .round
+        layer.lineJoin = .bevel
+        layer.miterLimit = 2
+        layer.dashes = [6, 4]
+        layer.dashOffset = 1
+        let scene = Scene(size: Size(width: 40, height: 20), background: Self.background, layers: [layer])
+        let bound = try BoundScene(scene: scene, schema: FrameSchema([]))
+        let svg = SceneSVGWriter.standalone(
+            bound.layers(at: Frame(schema: FrameSchema([]))), of: scene, width: 40, height: 20, transform: .identity)
+        #expect(svg.contains(#"stroke-linecap="round" stroke-linejoin="bevel" stroke-miterlimit="2" stroke-dasharray="6 4" stroke-dashoffset="1""#), "\(svg)")
+    }
+
     @Test func aRectangleOnWholePixelsIsExact() throws {
         let image = try picture([layer(Rect(x: 5, y: 4, width: 10, height: 6))])
         #expect(image.pixel(x: 5, y: 4) == PixelBuffer.Pixel(red: 255, green: 0, blue: 0, alpha: 255))

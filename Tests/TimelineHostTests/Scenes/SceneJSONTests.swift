@@ -91,6 +91,11 @@ struct SceneJSONTests {
         #expect(plain.layers[0].lineCap == .butt && plain.layers[0].lineJoin == .miter && plain.layers[0].miterLimit == 4)
         guard case .array(let written)? = plain.jsonValue["layers"] else { Issue.record("no layers"); return }
         #expect(written[0]["lineCap"] == nil && written[0]["lineJoin"] == nil && written[0]["miterLimit"] == nil)
+        // Dashes, SVG's stroke-dasharray and stroke-dashoffset; the offset is bindable.
+        let dashed = try Scene(json: json(layer(##""stroke": "#000000", "dashes": [4, 2, 1], "dashOffset": 3, "bind": {"dashOffset": "d"}"##)))
+        #expect(dashed.layers[0].dashes == [4, 2, 1] && dashed.layers[0].dashOffset == 3)
+        #expect(dashed.layers[0].channel(boundTo: .dashOffset) == "d")
+        #expect(try Scene(json: dashed.jsonValue) == dashed)
     }
 
     @Test(arguments: [
@@ -103,7 +108,7 @@ struct SceneJSONTests {
         (#"{"size": [10, 10], "layers": {}}"#, "scene.layers: expected an array, found an object"),
         (##"{"size": [10, 10], "background": "#12345", "layers": []}"##, ##"scene.background: expected a colour "#RRGGBB" or "#RRGGBBAA", got "#12345""##),
         (#"{"size": [10, 10], "layers": [7]}"#, "scene.layers[0]: expected an object, found a number"),
-        (layer(##""fil": "#FFFFFF""##), #"scene.layers[0].fil: unknown key "fil" (expected one of: name, shape, frame, cornerRadius, path, fillRule, fill, stroke, strokeWidth, lineCap, lineJoin, miterLimit, opacity, transform, rotationY, zIndex, hidden, mask, shadow, bind)"#),
+        (layer(##""fil": "#FFFFFF""##), #"scene.layers[0].fil: unknown key "fil" (expected one of: name, shape, frame, cornerRadius, path, fillRule, fill, stroke, strokeWidth, lineCap, lineJoin, miterLimit, dashes, dashOffset, opacity, transform, rotationY, zIndex, hidden, mask, shadow, bind)"#),
         (layer("", shape: #""shape": "star", "frame": [0, 0, 1, 1]"#), #"scene.layers[0].shape: unknown shape "star" (expected one of: rect, oval, path)"#),
         (layer("", shape: #""shape": "rect""#), #"scene.layers[0]: missing required key "frame" (a rect needs [x, y, width, height])"#),
         (layer("", shape: #""shape": "oval", "frame": [0, 0, -1, 1]"#), "scene.layers[0].frame: width and height must not be negative"),
@@ -116,6 +121,8 @@ struct SceneJSONTests {
         (layer(#""lineCap": "flat""#), #"scene.layers[0].lineCap: unknown value "flat" (expected one of: "butt", "round", "square")"#),
         (layer(#""lineJoin": 2"#), "scene.layers[0].lineJoin: expected a string, found a number"),
         (layer(#""miterLimit": 0.5"#), "scene.layers[0].miterLimit: a miter limit must be at least 1, found 0.5"),
+        (layer(#""dashes": [4, -1]"#), "scene.layers[0].dashes[1]: must not be negative, got -1"),
+        (layer(#""dashes": [0, 0]"#), "scene.layers[0].dashes: dashes must not all be 0 (give [] for a solid stroke)"),
         (layer(#""hidden": 1"#), "scene.layers[0].hidden: expected true or false, found a number"),
         (layer(#""cornerRadius": 4"#, shape: #""shape": "oval", "frame": [0, 0, 1, 1]"#), #"scene.layers[0].cornerRadius: "cornerRadius" applies to shape "rect" only (this layer is "oval")"#),
         (layer(#""path": "M 0 0""#), #"scene.layers[0].path: "path" applies to shape "path" only (this layer is "rect")"#),
@@ -124,7 +131,7 @@ struct SceneJSONTests {
         (layer(#""mask": {"fillRule": "evenodd"}"#), #"scene.layers[0].mask: missing required key "path""#),
         (layer(#""shadow": {"offset": [1]}"#), "scene.layers[0].shadow.offset: expected [x, y]: 2 numbers, found 1"),
         (layer(#""shadow": {"radius": -2}"#), "scene.layers[0].shadow.radius: must not be negative, got -2"),
-        (layer(#""bind": {"scal": "x"}"#), #"scene.layers[0].bind.scal: unknown property "scal" (expected one of: opacity, scale, scaleX, scaleY, rotation, rotationY, translationX, translationY, x, y, width, height, cornerRadius, fill, stroke, strokeWidth, path, maskPath, shadowPath, shadowOpacity, zIndex, hidden)"#),
+        (layer(#""bind": {"scal": "x"}"#), #"scene.layers[0].bind.scal: unknown property "scal" (expected one of: opacity, scale, scaleX, scaleY, rotation, rotationY, translationX, translationY, x, y, width, height, cornerRadius, fill, stroke, strokeWidth, path, maskPath, shadowPath, shadowOpacity, zIndex, hidden, dashOffset)"#),
         (layer(#""bind": {"scale": 1}"#), "scene.layers[0].bind.scale: expected a string, found a number"),
         (layer(#""bind": {"scale": ""}"#), "scene.layers[0].bind.scale: a channel name must not be empty"),
         (layer(#""bind": {"path": "p"}"#), #"scene.layers[0].bind.path: "path" can be bound on a layer of shape "path" only"#),

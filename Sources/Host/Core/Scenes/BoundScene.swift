@@ -85,6 +85,7 @@ public struct BoundScene: Sendable {
         var fill = layer.fill
         var stroke = layer.stroke
         var strokeWidth = layer.strokeWidth
+        var dashOffset = layer.dashOffset
         var zIndex = layer.zIndex
         var isHidden = layer.isHidden
         var outlinePath: Path?
@@ -132,6 +133,7 @@ public struct BoundScene: Sendable {
                 case .shadowOpacity: shadow?.opacity = min(max(value, 0), 1)
                 case .cornerRadius: cornerRadius = max(value, 0)
                 case .strokeWidth: strokeWidth = max(value, 0)
+                case .dashOffset: dashOffset = value
                 case .zIndex: zIndex = value
                 case .hidden: isHidden = value >= 0.5
                 default: break
@@ -149,7 +151,7 @@ public struct BoundScene: Sendable {
             name: layer.name, index: index, outline: outline, frame: box,
             matrix: Self.matrix(frame: box, transform: transform, scale: scale, rotationY: rotationY),
             fill: fill, stroke: stroke, strokeWidth: strokeWidth, lineCap: layer.lineCap, lineJoin: layer.lineJoin,
-            miterLimit: layer.miterLimit, opacity: opacity, zIndex: zIndex,
+            miterLimit: layer.miterLimit, dashes: layer.dashes, dashOffset: dashOffset, opacity: opacity, zIndex: zIndex,
             isHidden: isHidden, mask: mask, shadow: shadow)
     }
 

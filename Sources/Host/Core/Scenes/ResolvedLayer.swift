@@ -84,6 +84,10 @@ public struct ResolvedLayer: Sendable, Equatable {
     public var lineJoin: SceneLayer.LineJoin = .miter
     /// The longest miter, as a multiple of the stroke width.
     public var miterLimit: Double = 4
+    /// Dash and gap lengths of the stroke (empty for a solid stroke).
+    public var dashes: [Double] = []
+    /// How far into the dashes the stroke starts, after the `dashOffset` binding.
+    public var dashOffset: Double = 0
     /// The layer's opacity, `0...1`, applied to the layer and its shadow as a group.
     public var opacity: Double
     /// The stacking order the layer was sorted by.

@@ -40,6 +40,8 @@ extension SceneLayer {
         if lineCap != .butt { members.append(("lineCap", .string(lineCap.rawValue))) }
         if lineJoin != .miter { members.append(("lineJoin", .string(lineJoin.rawValue))) }
         if miterLimit != 4 { members.append(("miterLimit", .number(miterLimit))) }
+        if !dashes.isEmpty { members.append(("dashes", .array(dashes.map(JSONValue.number)))) }
+        if dashOffset != 0 { members.append(("dashOffset", .number(dashOffset))) }
         if opacity != 1 { members.append(("opacity", .number(opacity))) }
         if transform != .identity { members.append(("transform", Self.json(transform))) }
         if rotationY != 0 { members.append(("rotationY", .number(rotationY))) }

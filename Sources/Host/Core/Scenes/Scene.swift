@@ -124,6 +124,8 @@ public struct SceneLayer: Sendable, Equatable {
         case zIndex
         /// Hidden when the value is at least 0.5 (scalar).
         case hidden
+        /// How far into its dashes the stroke starts (scalar).
+        case dashOffset
     }
 
     /// The layer's name.
@@ -145,6 +147,12 @@ public struct SceneLayer: Sendable, Equatable {
     /// The longest miter drawn, as a multiple of the stroke width (longer ones are bevelled); at
     /// least 1. SVG's `stroke-miterlimit`, Core Animation's `miterLimit`.
     public var miterLimit: Double = 4
+    /// Dash and gap lengths of the stroke, in turn (an odd list repeats to make it even), as SVG's
+    /// `stroke-dasharray` and Core Animation's `lineDashPattern`; empty for a solid stroke.
+    public var dashes: [Double] = []
+    /// How far into ``dashes`` the stroke starts (SVG's `stroke-dashoffset`, Core Animation's
+    /// `lineDashPhase`).
+    public var dashOffset: Double = 0
 
     /// How a stroke ends at an open outline's ends: SVG's `stroke-linecap`, Core Animation's
     /// `lineCap`, with their names.
@@ -205,7 +213,8 @@ public struct SceneLayer: Sendable, Equatable {
     public static func == (lhs: SceneLayer, rhs: SceneLayer) -> Bool {
         lhs.name == rhs.name && lhs.shape == rhs.shape && lhs.frame == rhs.frame && lhs.fill == rhs.fill
             && lhs.stroke == rhs.stroke && lhs.strokeWidth == rhs.strokeWidth && lhs.lineCap == rhs.lineCap
-            && lhs.lineJoin == rhs.lineJoin && lhs.miterLimit == rhs.miterLimit && lhs.opacity == rhs.opacity
+            && lhs.lineJoin == rhs.lineJoin && lhs.miterLimit == rhs.miterLimit && lhs.dashes == rhs.dashes
+            && lhs.dashOffset == rhs.dashOffset && lhs.opacity == rhs.opacity
             && lhs.transform == rhs.transform && lhs.rotationY == rhs.rotationY && lhs.mask == rhs.mask
             && lhs.shadow == rhs.shadow && lhs.zIndex == rhs.zIndex && lhs.isHidden == rhs.isHidden
             && lhs.bindings.elementsEqual(rhs.bindings) { $0.property == $1.property && $0.channel == $1.channel }

@@ -10,7 +10,7 @@ struct SceneReader: ErrorCollecting {
     static let sceneKeys = ["size", "background", "layers"]
     static let layerKeys = [
         "name", "shape", "frame", "cornerRadius", "path", "fillRule", "fill", "stroke", "strokeWidth",
-        "lineCap", "lineJoin", "miterLimit", "opacity", "transform", "rotationY", "zIndex", "hidden", "mask", "shadow", "bind",
+        "lineCap", "lineJoin", "miterLimit", "dashes", "dashOffset", "opacity", "transform", "rotationY", "zIndex", "hidden", "mask", "shadow", "bind",
     ]
     static let shapeNames = ["rect", "oval", "path"]
 
@@ -96,6 +96,15 @@ struct SceneReader: ErrorCollecting {
                 return value
             } ?? 4
         }
+        if let dashes = cursor.child("dashes") {
+            layer.dashes = attempt { () throws(DocumentError) -> [Double] in
+                var lengths: [Double] = []
+                for item in try dashes.array() { lengths.append(try item.nonNegativeNumber()) }
+                guard lengths.isEmpty || lengths.reduce(0, +) > 0 else { throw dashes.error("dashes must not all be 0 (give [] for a solid stroke)") }
+                return lengths
+            } ?? []
+        }
+        if let offset = cursor.child("dashOffset") { layer.dashOffset = attempt { () throws(DocumentError) in try offset.number() } ?? 0 }
         if let opacity = cursor.child("opacity") { layer.opacity = attempt { () throws(DocumentError) in try Self.unit(opacity) } ?? 1 }
         if let transform = cursor.child("transform") {
             layer.transform = attempt { () throws(DocumentError) in try Self.transform(transform) } ?? .identity

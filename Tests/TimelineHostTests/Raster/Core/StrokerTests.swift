@@ -146,6 +146,72 @@ import TimelinePlugins
         }
     }
 
+    static func dashed(_ pattern: [Double], offset: Double = 0, cap: Stroker.Cap = .butt, _ build: (inout RasterOutline) -> Void) -> CoverageMask {
+        var style = Self.style(cap)
+        style.dashes = pattern
+        style.dashOffset = offset
+        return Self.strokeMask(width: 2, size: 128, style: style, build)
+    }
+
+    static func line(_ outline: inout RasterOutline) {
+        outline.move(to: RasterPoint(x: 0, y: 10))
+        outline.line(to: RasterPoint(x: 100, y: 10))
+    }
+
+    @Test("dashes along a line: the pattern from its start, offsets either way, an odd list repeated")
+    func dashesAlongALine() {
+        // [10, 5] from 0: dashes [0, 10], [15, 25], … [90, 100]: seven, 70 long, 2 wide.
+        let plain = Self.dashed([10, 5], Self.line)
+        #expect(abs(Self.area(plain, size: 128) - 140) < 0.05, "\(Self.area(plain, size: 128))")
+        #expect(plain.value(x: 5, y: 9) == 255 && plain.value(x: 12, y: 9) == 0 && plain.value(x: 16, y: 9) == 255)
+        // Offset 5: [0, 5], [10, 20], … [85, 95]: 65 long. Offset −5 (10 into the 15 period): a gap
+        // [0, 5] first, then [5, 15], … [95, 100]: 65 long too.
+        #expect(abs(Self.area(Self.dashed([10, 5], offset: 5, Self.line), size: 128) - 130) < 0.05)
+        let back = Self.dashed([10, 5], offset: -5, Self.line)
+        #expect(abs(Self.area(back, size: 128) - 130) < 0.05)
+        #expect(back.value(x: 2, y: 9) == 0 && back.value(x: 6, y: 9) == 255)
+        // [10] is [10, 10]: five dashes of 10.
+        #expect(abs(Self.area(Self.dashed([10], Self.line), size: 128) - 100) < 0.05)
+        // Round caps on every dash: seven dashes, each with two half discs of radius 1 (chords
+        // within 0.025 of the circle: about 0.09 short each).
+        let round = Self.dashed([10, 5], cap: .round) {
+            $0.move(to: RasterPoint(x: 10, y: 10))
+            $0.line(to: RasterPoint(x: 110, y: 10))
+        }
+        #expect(abs(Self.area(round, size: 128) - (140 + 7 * Double.pi)) < 1, "\(Self.area(round, size: 128))")
+        // Dashes of no length: dots with round caps (lottie-ios's issue_1557: [0, 15]), squares
+        // with square caps, nothing with butt caps; [0, 15] along 100 from 10: seven dots.
+        for (cap, area) in [(Stroker.Cap.round, 7 * Double.pi), (.square, 7 * 4), (.butt, 0)] {
+            let dots = Self.dashed([0, 15], cap: cap) {
+                $0.move(to: RasterPoint(x: 10, y: 10))
+                $0.line(to: RasterPoint(x: 110, y: 10))
+            }
+            #expect(abs(Self.area(dots, size: 128) - area) < 0.8, "\(cap): \(Self.area(dots, size: 128))")
+        }
+        // A list that cannot dash (a negative length, all zero) strokes solid.
+        #expect(abs(Self.area(Self.dashed([10, -5], Self.line), size: 128) - 200) < 0.05)
+        #expect(abs(Self.area(Self.dashed([0, 0], Self.line), size: 128) - 200) < 0.05)
+    }
+
+    @Test("dashes go round a closed outline's corners and its closing side")
+    func dashesAroundASquare() {
+        // A 40 × 40 square from (20, 20), perimeter 160, [30, 10]: four dashes of 30, each turning
+        // a corner but the first: [0, 30] on the top side, [40, 70] from (60, 20) down, and so on.
+        let square = Self.dashed([30, 10]) {
+            $0.move(to: RasterPoint(x: 20, y: 20))
+            $0.line(to: RasterPoint(x: 60, y: 20))
+            $0.line(to: RasterPoint(x: 60, y: 60))
+            $0.line(to: RasterPoint(x: 20, y: 60))
+            $0.close()
+        }
+        // 120 long, 2 wide, less the overlaps at the three corners a dash turns (miter joins: each
+        // corner's outer square is added, the inner one counted once): about 240.
+        #expect(abs(Self.area(square, size: 128) - 240) < 2.5, "\(Self.area(square, size: 128))")
+        // The gaps: (50 … 60) along the top, (60, 30 … 40) … the last gap ends the closing side.
+        #expect(square.value(x: 55, y: 19) == 0 && square.value(x: 45, y: 19) == 255)
+        #expect(square.value(x: 19, y: 25) == 0, "the closing side's last 10 are a gap")
+    }
+
     /// A polyline A → B → C whose segments meet at `angle` (radians) at B.
     static func joinCase(angle: Double) -> (mask: CoverageMask, miter: RefPolygon, bevel: RefPolygon) {
         let h = 2.0, length = 24.0

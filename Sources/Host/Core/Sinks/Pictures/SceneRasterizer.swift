@@ -118,6 +118,8 @@ public struct SceneRasterizer {
         layer.strokeStyle.cap = switch resolved.lineCap { case .butt: .butt; case .round: .round; case .square: .square }
         layer.strokeStyle.join = switch resolved.lineJoin { case .miter: .miter; case .round: .round; case .bevel: .bevel }
         layer.strokeStyle.miterLimit = resolved.miterLimit
+        layer.strokeStyle.dashes = resolved.dashes
+        layer.strokeStyle.dashOffset = resolved.dashOffset
         if let mask = resolved.mask {
             maskOutline.removeAll(keepingCapacity: true)
             Self.append(mask.path, to: &maskOutline)

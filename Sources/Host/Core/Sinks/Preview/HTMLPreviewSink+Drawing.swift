@@ -43,6 +43,7 @@ extension HTMLPreviewSink {
           else if (Array.isArray(transform.scale)) { [scaleX, scaleY] = transform.scale; }
           let rotationY = layer.rotationY || 0, cornerRadius = layer.cornerRadius || 0;
           let strokeWidth = layer.strokeWidth === undefined ? 1 : layer.strokeWidth;
+          let dashOffset = layer.dashOffset || 0;
           let opacity = layer.opacity === undefined ? 1 : layer.opacity, zIndex = layer.zIndex || 0, hidden = !!layer.hidden;
           let fill = hexColor(layer.fill), stroke = hexColor(layer.stroke), path = layer.path || "";
           const mask = layer.mask ? { d: layer.mask.path, rule: layer.mask.fillRule || "nonzero" } : null;
@@ -83,6 +84,7 @@ extension HTMLPreviewSink {
               case "shadowOpacity": if (shadow) shadow.opacity = clamp(v); break;
               case "cornerRadius": cornerRadius = Math.max(v, 0); break;
               case "strokeWidth": strokeWidth = Math.max(v, 0); break;
+              case "dashOffset": dashOffset = v; break;
               case "zIndex": zIndex = v; break;
               case "hidden": hidden = v >= 0.5; break;
             }
@@ -92,7 +94,7 @@ extension HTMLPreviewSink {
           const cos = Math.cos(rotation), sin = Math.sin(rotation);
           const a = sx * cos, b = sx * sin, c = sy * (skew * cos - sin), d = sy * (skew * sin + cos);
           const matrix = [a, b, c, d, cx + tx - (a * cx + c * cy), cy + ty - (b * cx + d * cy)];
-          return { layer, index, frame, matrix, cornerRadius, opacity, zIndex, hidden, fill, stroke, strokeWidth, path, mask, shadow };
+          return { layer, index, frame, matrix, cornerRadius, opacity, zIndex, hidden, fill, stroke, strokeWidth, dashOffset, path, mask, shadow };
         }
 
         function outline(r, shadowPath, attributes, parent) {
@@ -158,6 +160,10 @@ extension HTMLPreviewSink {
               if (r.layer.lineCap) attributes["stroke-linecap"] = r.layer.lineCap;
               if (r.layer.lineJoin) attributes["stroke-linejoin"] = r.layer.lineJoin;
               if (r.layer.miterLimit !== undefined) attributes["stroke-miterlimit"] = num(r.layer.miterLimit);
+              if (r.layer.dashes && r.layer.dashes.length) {
+                attributes["stroke-dasharray"] = r.layer.dashes.map(num).join(" ");
+                attributes["stroke-dashoffset"] = num(r.dashOffset);
+              }
             }
             outline(r, null, attributes, group);
             nodes.push(group);

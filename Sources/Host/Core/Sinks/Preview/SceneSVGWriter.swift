@@ -61,6 +61,10 @@ enum SceneSVGWriter {
             if layer.lineCap != .butt { attributes += " stroke-linecap=\"\(layer.lineCap.rawValue)\"" }
             if layer.lineJoin != .miter { attributes += " stroke-linejoin=\"\(layer.lineJoin.rawValue)\"" }
             if layer.miterLimit != 4 { attributes += " stroke-miterlimit=\"\(number(layer.miterLimit))\"" }
+            if !layer.dashes.isEmpty {
+                attributes += " stroke-dasharray=\"\(layer.dashes.map(number).joined(separator: " "))\""
+                if layer.dashOffset != 0 { attributes += " stroke-dashoffset=\"\(number(layer.dashOffset))\"" }
+            }
         }
         element(layer.outline, attributes: attributes, into: &svg)
         svg += "</g>\n"

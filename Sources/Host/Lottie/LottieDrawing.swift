@@ -112,6 +112,10 @@ struct LottieDrawing: Sendable {
 
     /// Back to front.
     var paints: [Paint] = []
+    /// The layer's mask when it is one that Cadence draws: a single mask in mode add (`a`), not
+    /// inverted, fully opaque and not expanded, on a shape or solid layer: its path (in the
+    /// layer's coordinates) clips every paint of the layer.
+    var mask: (path: LottieProperty, closed: Bool)?
     /// Every outline of the layer, by ``Outline/id``.
     var geometries: [Geometry] = []
     /// The layer's shape modifiers (trims, rounded corners), in the order lottie-web reads them (the
@@ -321,7 +325,11 @@ extension LottieAnimation.Reader {
     mutating func drawing(of layer: JSONCursor, type: Int) throws(DocumentError) -> LottieDrawing {
         var drawing = LottieDrawing()
         if let masks = layer.child("masksProperties"), case .array(let items) = masks.value, !items.isEmpty {
-            drawingNotes.add("masks are not drawn: the masked layer is drawn whole, also where its mask hides it", at: masks.path)
+            if let mask = try drawnMask(masks, layerType: type) {
+                drawing.mask = mask
+            } else {
+                drawingNotes.add("masks are not drawn: the masked layer is drawn whole, also where its mask hides it", at: masks.path)
+            }
         }
         if let matte = layer.child("tt") {
             drawingNotes.add("track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)", at: matte.path)
@@ -366,6 +374,22 @@ extension LottieAnimation.Reader {
         }
         drawing.paints.removeAll { $0.outlines.isEmpty }
         return drawing
+    }
+
+    /// A layer's masks when Cadence draws them (see ``LottieDrawing/mask``): one mask in mode `a`,
+    /// `inv` false, opacity 100 and expansion 0 (static), on a shape (4) or solid (1) layer.
+    private mutating func drawnMask(_ masks: JSONCursor, layerType: Int) throws(DocumentError) -> (path: LottieProperty, closed: Bool)? {
+        let items = try masks.array()
+        guard items.count == 1, layerType == 1 || layerType == 4, let mask = items.first else { return nil }
+        let mode = try mask.child("mode").map { cursor throws(DocumentError) in try cursor.string() } ?? "a"
+        guard mode == "a", try !LottieAnimation.flag(mask.child("inv")) else { return nil }
+        func constant(_ key: String, _ expected: Double) throws(DocumentError) -> Bool {
+            guard let cursor = mask.child(key) else { return true }
+            let value = try property(cursor)
+            return value.keyframes.isEmpty && value.value.first == expected
+        }
+        guard try constant("o", 100), try constant("x", 0), let shape = mask.child("pt") else { return nil }
+        return (try shapeProperty(shape), true)
     }
 
     /// A group's items, last to first: a paint starts painting what comes before it; an outline is

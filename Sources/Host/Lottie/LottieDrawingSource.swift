@@ -140,6 +140,18 @@ struct LottieDrawingPass: Sendable {
             opacity: shown.isFinite ? min(max(shown, 0), 1) : 0, strokeWidth: strokeWidth, dashes: dashes, dashOffset: dashOffset)
     }
 
+    /// A placement's mask (``LottieDrawing/mask``) at the frame last given to ``update(at:)``, in the
+    /// composition's coordinates; `nil` when its layer has none.
+    func mask(of index: Int, rounded: Bool) -> Path? {
+        let layer = placements[index].layer
+        guard let mask = layer.drawing.mask else { return nil }
+        let local = frame.compositionFrames[index] - layer.startTime
+        let numbers = mask.path.value(at: local, offset: layer.startTime)
+        var path = Path()
+        LottieDrawing.append(numbers, closed: mask.closed, matrix: full[index], rounded: rounded, to: &path)
+        return path
+    }
+
     /// The scene that draws the paints in ``drawOrder`` (of the placements `shown` says): the
     /// file's size, transparent, one path layer per paint named `P#K`, bound to the channels
     /// `P#K.path`, `P#K.opacity` and, where `colorChannel` and `widthChannel` say so, `P#K.color`
@@ -147,7 +159,8 @@ struct LottieDrawingPass: Sendable {
     func scene(
         width: Double, height: Double, first: (_ placement: Int, _ paint: Int) -> PaintValue,
         colorChannel: (_ placement: Int, _ paint: Int) -> Bool, widthChannel: (_ placement: Int, _ paint: Int) -> Bool,
-        dashChannel: (_ placement: Int, _ paint: Int) -> Bool = { _, _ in false }, shown: (_ placement: Int) -> Bool = { _ in true }
+        dashChannel: (_ placement: Int, _ paint: Int) -> Bool = { _, _ in false },
+        mask: (_ placement: Int) -> (path: Path, bound: Bool)? = { _ in nil }, shown: (_ placement: Int) -> Bool = { _ in true }
     ) -> JSONValue {
         var layers: [JSONValue] = []
         for (index, number) in drawOrder where shown(index) {
@@ -179,6 +192,11 @@ struct LottieDrawingPass: Sendable {
                 if paint.evenOdd { members.append(("fillRule", .string("evenodd"))) }
                 if bound { bindings.append(("fill", .string(name + ".color"))) }
             }
+            if let clip = mask(index) {
+                // The layer's mask clips each of its paints (an empty outline hides everything).
+                members.append(("mask", .object([("path", .string(clip.path.isEmpty ? "M 0 0" : clip.path.svgPathData))])))
+                if clip.bound { bindings.append(("maskPath", .string("\(placements[index].path).mask"))) }
+            }
             members.append(("bind", .object(bindings)))
             layers.append(.object(members))
         }
@@ -195,7 +213,8 @@ struct LottieDrawingPass: Sendable {
 ///
 /// Channels: `lottie.frame` (the file's frame shown), and for each paint drawn (`P#K`: paint `K`
 /// of the layer at position path `P`) `P#K.path`, `P#K.opacity`, `P#K.color` and, for a stroke,
-/// `P#K.width` (its width after the transform). Frame `n` of a
+/// `P#K.width` (its width after the transform) and, dashed, `P#K.dashOffset`; for a layer with a
+/// mask Cadence draws, `P.mask` (the mask's outline in the composition). Frame `n` of a
 /// render at `rate` frames per second shows the file's frame `ip + n × fr / rate`, computed from the
 /// file's curves (``LottieProgram``: the exact mode's numbers), not from frames baked before; every
 /// frame stands on its own.
@@ -221,6 +240,8 @@ public struct LottieDrawingSource: FrameSource, Sendable {
     private let widthChannels: [Int: Int]
     /// For each dashed stroke (its position in `order`), the index of its `.dashOffset` channel.
     private let dashChannels: [Int: Int]
+    /// Each drawn placement with a mask, and the index of its `.mask` channel.
+    private let maskChannels: [(placement: Int, channel: Int)]
     /// Each paint's first channel (its path), in `order`.
     private let firstChannels: [Int]
     private var framesPerFrame = 1.0
@@ -240,6 +261,11 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         var widths: [Int: Int] = [:]
         var firsts: [Int] = []
         var dashes: [Int: Int] = [:]
+        var masks: [(placement: Int, channel: Int)] = []
+        for index in Set(order.map(\.placement)).sorted() where pass.placements[index].layer.drawing.mask != nil {
+            masks.append((index, channels.count))
+            channels.append(("\(pass.placements[index].path).mask", .path))
+        }
         for (position, (index, number)) in order.enumerated() {
             let name = "\(pass.placements[index].path)#\(number)"
             firsts.append(channels.count)
@@ -256,6 +282,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         }
         widthChannels = widths
         dashChannels = dashes
+        maskChannels = masks
         firstChannels = firsts
         schema = FrameSchema(channels)
         pass.update(at: animation.inPoint)
@@ -263,7 +290,8 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         scene = pass.scene(
             width: animation.width, height: animation.height, first: { first.paint($1, of: $0, rounded: false) },
             colorChannel: { _, _ in true }, widthChannel: { first.placements[$0].layer.drawing.paints[$1].strokeWidth != nil },
-            dashChannel: { !first.placements[$0].layer.drawing.paints[$1].dashes.isEmpty })
+            dashChannel: { !first.placements[$0].layer.drawing.paints[$1].dashes.isEmpty },
+            mask: { index in first.mask(of: index, rounded: false).map { ($0, true) } })
         self.pass = pass
     }
 
@@ -289,6 +317,9 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         pass.update(at: frame)
         let channels = schema.channels
         output.numbers[channels[0].offset] = frame
+        for (index, channel) in maskChannels {
+            output.paths[channels[channel].offset] = pass.mask(of: index, rounded: false) ?? Path()
+        }
         for (position, (index, number)) in order.enumerated() {
             let value = pass.paint(number, of: index, rounded: false)
             let first = firstChannels[position]

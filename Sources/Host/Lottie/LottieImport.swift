@@ -99,6 +99,10 @@ public struct LottieImport: Sendable {
         var widths: [[Double]] = []
         /// Each paint as first shown (the scene's starting values).
         var firstPaints: [LottieDrawingPass.PaintValue] = []
+        /// The layer's mask's path data (``LottieDrawing/mask``), per frame; empty without one.
+        var masks: [String] = []
+        /// The mask as first shown.
+        var firstMask: Path?
     }
 
     private struct Builder {
@@ -138,6 +142,7 @@ public struct LottieImport: Sendable {
                     baked[index].world.append(baked[index].world.last!)
                     baked[index].opacity.append(0)
                     bytes += 7 * 8
+                    if let mask = baked[index].masks.last { baked[index].masks.append(mask) }
                     for paint in baked[index].paths.indices {
                         bytes += baked[index].paths[paint].last!.utf8.count + 3 * 8
                         baked[index].paths[paint].append(baked[index].paths[paint].last!)
@@ -150,6 +155,12 @@ public struct LottieImport: Sendable {
                 baked[index].world.append([m[0], m[1], m[4], m[5], m[12], m[13]])
                 baked[index].opacity.append(pass.opacity[index])
                 bytes += 7 * 8
+                if !notDrawn[index], let mask = pass.mask(of: index, rounded: true) {
+                    let data = mask.isEmpty ? "M 0 0" : mask.svgPathData
+                    bytes += data.utf8.count
+                    baked[index].masks.append(data)
+                    if baked[index].firstMask == nil { baked[index].firstMask = mask }
+                }
                 for number in baked[index].paths.indices {
                     let value = pass.paint(number, of: index, rounded: true)
                     let path = value.path.isEmpty ? "M 0 0" : value.path.svgPathData
@@ -187,6 +198,7 @@ public struct LottieImport: Sendable {
                 add(".world", type: "vector", values: baked.world.map { .array($0.map(JSONValue.number)) })
                 add(".opacity", type: "number", values: baked.opacity.map(JSONValue.number), base: .number(0))
                 if !notDrawn[index] {
+                    if !baked.masks.isEmpty { add(".mask", type: "path", values: baked.masks.map(JSONValue.string)) }
                     for paint in baked.paths.indices {
                         add("#\(paint).path", type: "path", values: baked.paths[paint].map(JSONValue.string))
                         add("#\(paint).opacity", type: "number", values: baked.paintOpacity[paint].map(JSONValue.number), base: .number(0))
@@ -232,6 +244,7 @@ public struct LottieImport: Sendable {
                 first: { index, number in baked[index].firstPaints[number] },
                 colorChannel: { index, number in Set(baked[index].colors[number]).count > 1 },
                 widthChannel: { index, number in Set(baked[index].widths[number]).count > 1 },
+                mask: { index in baked[index].firstMask.map { ($0, true) } },
                 shown: { index in baked[index].first != nil })
         }
 

@@ -116,6 +116,8 @@ struct LottieDrawing: Sendable {
     /// inverted, fully opaque and not expanded, on a shape or solid layer: its path (in the
     /// layer's coordinates) clips every paint of the layer.
     var mask: (path: LottieProperty, closed: Bool)?
+    /// A precomposition layer's size (`w`, `h`), to which lottie-web clips what it shows.
+    var clipSize: (width: Double, height: Double)?
     /// Every outline of the layer, by ``Outline/id``.
     var geometries: [Geometry] = []
     /// The layer's shape modifiers (trims, rounded corners), in the order lottie-web reads them (the
@@ -344,8 +346,9 @@ extension LottieAnimation.Reader {
             drawingNotes.add("3D layers and cameras are drawn flat (without perspective)", at: layer.path)
         }
         if type == 0, let w = layer.child("w"), let h = layer.child("h"), case .number(let width) = w.value, case .number(let height) = h.value,
-           width < canvasWidth || height < canvasHeight {
-            drawingNotes.add("precompositions smaller than the canvas are not clipped to their size", at: layer.path)
+           width.isFinite, height.isFinite {
+            // lottie-web clips every precomposition layer to (0, 0, w, h) in its own coordinates.
+            drawing.clipSize = (max(width, 0), max(height, 0))
         }
         switch type {
         case 1:

@@ -152,6 +152,53 @@ struct LottieDrawingPass: Sendable {
         return path
     }
 
+    /// Whether anything clips a placement's paints: its own mask, or a precomposition around it.
+    func isClipped(_ index: Int) -> Bool {
+        if placements[index].layer.drawing.mask != nil { return true }
+        var container = placements[index].container
+        while let outer = container {
+            if placements[outer].layer.drawing.clipSize != nil { return true }
+            container = placements[outer].container
+        }
+        return false
+    }
+
+    /// What clips a placement's paints at the frame last given to ``update(at:)``, in the
+    /// composition's coordinates: its own mask, within the rectangle `(0, 0, w, h)` of every
+    /// precomposition around it (moved by that precomposition's matrix), as lottie-web clips them;
+    /// `nil` when nothing does.
+    func clip(of index: Int, rounded: Bool) -> Path? {
+        var polygon: [Point]?
+        var container = placements[index].container
+        while let outer = container {
+            if let size = placements[outer].layer.drawing.clipSize {
+                let m = full[outer]
+                let corners = [(0.0, 0.0), (size.width, 0), (size.width, size.height), (0, size.height)].map { x, y in
+                    Point(x: x * m[0] + y * m[4] + m[12], y: x * m[1] + y * m[5] + m[13])
+                }
+                polygon = polygon.map { LottieClipping.clip($0, by: corners) } ?? corners
+            }
+            container = placements[outer].container
+        }
+        let own = mask(of: index, rounded: rounded)
+        guard let polygon else { return own }
+        func round(_ point: Point) -> Point {
+            rounded ? Point(x: LottieDrawing.round(point.x), y: LottieDrawing.round(point.y)) : point
+        }
+        var path = Path()
+        let contours = own.map { LottieClipping.polygons(of: $0).map { LottieClipping.clip($0, by: polygon) } } ?? [polygon]
+        for contour in contours where contour.count >= 3 {
+            do throws(PathError) {
+                try path.move(to: round(contour[0]))
+                for point in contour.dropFirst() { try path.addLine(to: round(point)) }
+                path.closeSubpath()
+            } catch {
+                continue
+            }
+        }
+        return path
+    }
+
     /// The scene that draws the paints in ``drawOrder`` (of the placements `shown` says): the
     /// file's size, transparent, one path layer per paint named `P#K`, bound to the channels
     /// `P#K.path`, `P#K.opacity` and, where `colorChannel` and `widthChannel` say so, `P#K.color`
@@ -195,7 +242,7 @@ struct LottieDrawingPass: Sendable {
             if let clip = mask(index) {
                 // The layer's mask clips each of its paints (an empty outline hides everything).
                 members.append(("mask", .object([("path", .string(clip.path.isEmpty ? "M 0 0" : clip.path.svgPathData))])))
-                if clip.bound { bindings.append(("maskPath", .string("\(placements[index].path).mask"))) }
+                if clip.bound { bindings.append(("maskPath", .string("\(placements[index].path).clip"))) }
             }
             members.append(("bind", .object(bindings)))
             layers.append(.object(members))
@@ -213,8 +260,9 @@ struct LottieDrawingPass: Sendable {
 ///
 /// Channels: `lottie.frame` (the file's frame shown), and for each paint drawn (`P#K`: paint `K`
 /// of the layer at position path `P`) `P#K.path`, `P#K.opacity`, `P#K.color` and, for a stroke,
-/// `P#K.width` (its width after the transform) and, dashed, `P#K.dashOffset`; for a layer with a
-/// mask Cadence draws, `P.mask` (the mask's outline in the composition). Frame `n` of a
+/// `P#K.width` (its width after the transform) and, dashed, `P#K.dashOffset`; for a layer that a
+/// mask or a precomposition clips, `P.clip` (the outline that clips it, in the composition).
+/// Frame `n` of a
 /// render at `rate` frames per second shows the file's frame `ip + n × fr / rate`, computed from the
 /// file's curves (``LottieProgram``: the exact mode's numbers), not from frames baked before; every
 /// frame stands on its own.
@@ -240,7 +288,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
     private let widthChannels: [Int: Int]
     /// For each dashed stroke (its position in `order`), the index of its `.dashOffset` channel.
     private let dashChannels: [Int: Int]
-    /// Each drawn placement with a mask, and the index of its `.mask` channel.
+    /// Each drawn placement that something clips, and the index of its `.clip` channel.
     private let maskChannels: [(placement: Int, channel: Int)]
     /// Each paint's first channel (its path), in `order`.
     private let firstChannels: [Int]
@@ -262,9 +310,9 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         var firsts: [Int] = []
         var dashes: [Int: Int] = [:]
         var masks: [(placement: Int, channel: Int)] = []
-        for index in Set(order.map(\.placement)).sorted() where pass.placements[index].layer.drawing.mask != nil {
+        for index in Set(order.map(\.placement)).sorted() where pass.isClipped(index) {
             masks.append((index, channels.count))
-            channels.append(("\(pass.placements[index].path).mask", .path))
+            channels.append(("\(pass.placements[index].path).clip", .path))
         }
         for (position, (index, number)) in order.enumerated() {
             let name = "\(pass.placements[index].path)#\(number)"
@@ -291,7 +339,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             width: animation.width, height: animation.height, first: { first.paint($1, of: $0, rounded: false) },
             colorChannel: { _, _ in true }, widthChannel: { first.placements[$0].layer.drawing.paints[$1].strokeWidth != nil },
             dashChannel: { !first.placements[$0].layer.drawing.paints[$1].dashes.isEmpty },
-            mask: { index in first.mask(of: index, rounded: false).map { ($0, true) } })
+            mask: { index in first.clip(of: index, rounded: false).map { ($0, true) } })
         self.pass = pass
     }
 
@@ -318,7 +366,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         let channels = schema.channels
         output.numbers[channels[0].offset] = frame
         for (index, channel) in maskChannels {
-            output.paths[channels[channel].offset] = pass.mask(of: index, rounded: false) ?? Path()
+            output.paths[channels[channel].offset] = pass.clip(of: index, rounded: false) ?? Path()
         }
         for (position, (index, number)) in order.enumerated() {
             let value = pass.paint(number, of: index, rounded: false)

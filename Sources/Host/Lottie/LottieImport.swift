@@ -99,7 +99,8 @@ public struct LottieImport: Sendable {
         var widths: [[Double]] = []
         /// Each paint as first shown (the scene's starting values).
         var firstPaints: [LottieDrawingPass.PaintValue] = []
-        /// The layer's mask's path data (``LottieDrawing/mask``), per frame; empty without one.
+        /// What clips the layer (its mask, precompositions around it), as path data per frame;
+        /// empty when nothing does.
         var masks: [String] = []
         /// The mask as first shown.
         var firstMask: Path?
@@ -155,7 +156,7 @@ public struct LottieImport: Sendable {
                 baked[index].world.append([m[0], m[1], m[4], m[5], m[12], m[13]])
                 baked[index].opacity.append(pass.opacity[index])
                 bytes += 7 * 8
-                if !notDrawn[index], let mask = pass.mask(of: index, rounded: true) {
+                if !notDrawn[index], !baked[index].paths.isEmpty, let mask = pass.clip(of: index, rounded: true) {
                     let data = mask.isEmpty ? "M 0 0" : mask.svgPathData
                     bytes += data.utf8.count
                     baked[index].masks.append(data)
@@ -198,7 +199,7 @@ public struct LottieImport: Sendable {
                 add(".world", type: "vector", values: baked.world.map { .array($0.map(JSONValue.number)) })
                 add(".opacity", type: "number", values: baked.opacity.map(JSONValue.number), base: .number(0))
                 if !notDrawn[index] {
-                    if !baked.masks.isEmpty { add(".mask", type: "path", values: baked.masks.map(JSONValue.string)) }
+                    if !baked.masks.isEmpty { add(".clip", type: "path", values: baked.masks.map(JSONValue.string)) }
                     for paint in baked.paths.indices {
                         add("#\(paint).path", type: "path", values: baked.paths[paint].map(JSONValue.string))
                         add("#\(paint).opacity", type: "number", values: baked.paintOpacity[paint].map(JSONValue.number), base: .number(0))

@@ -473,6 +473,41 @@ struct LottieDrawingTests {
         }
     }
 
+    @Test("a precomposition clips what it shows to (0, 0, w, h) in its own coordinates, and a mask inside it within that")
+    func precompositionsClip() throws {
+        // A 40 × 30 precomposition placed at (20, 10), showing a red square far bigger than it: red
+        // only within (20, 10) … (60, 40). Its layer's mask, the triangle (0, 0) (100, 0) (0, 100)
+        // in the precomposition, cuts the corner beyond x + y = 100 (none inside 40 × 30), so the
+        // second file's mask, (0, 0) (30, 0) (0, 30), leaves the part with x + y < 30 only.
+        let red = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [200, 200]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+        func render(mask: String) throws -> [UInt8] {
+            let inner = #"{"ty": 4, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {}, "shapes": ["# + red + "]" + mask + "}"
+            let assets = #"[{"id": "p", "layers": ["# + inner + "]}]"
+            let precomposition = #"{"ty": 0, "ind": 1, "refId": "p", "w": 40, "h": 30, "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [20, 10]}}}"#
+            let text = Self.file(precomposition, assets: assets)
+            let animation = try LottieAnimation(parsing: text, file: "t.json")
+            #expect(animation.drawingNotes.warnings(file: nil).isEmpty, "\(animation.drawingNotes.warnings(file: nil))")
+            let file = try temporaryFile("precomposition.json", text)
+            let folder = try temporaryDirectory()
+            let result = cadence("render", file, "--format", "rgba", "--frames", "0..0", "--out", folder + "/frame.rgba")
+            #expect(result.status == 0, "\(result.err)")
+            // The import draws the same.
+            #expect(cadence("lottie", "import", file, "--out", folder + "/doc.json").status == 0)
+            #expect(cadence("render", folder + "/doc.json", "--format", "rgba", "--frames", "0..0", "--out", folder + "/imported.rgba").status == 0)
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/frame.rgba")))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/imported.rgba")) == Data(bytes))
+            return bytes
+        }
+        func pixel(_ bytes: [UInt8], _ x: Int, _ y: Int) -> [UInt8] { Array(bytes[(y * 100 + x) * 4 ..< (y * 100 + x) * 4 + 4]) }
+        let clipped = try render(mask: "")
+        #expect(pixel(clipped, 21, 11) == [255, 0, 0, 255] && pixel(clipped, 59, 39) == [255, 0, 0, 255])
+        #expect(pixel(clipped, 19, 20) == [0, 0, 0, 0] && pixel(clipped, 60, 20) == [0, 0, 0, 0] && pixel(clipped, 30, 40) == [0, 0, 0, 0])
+        let mask = #", "masksProperties": [{"mode": "a", "pt": {"a": 0, "k": {"c": true, "v": [[0, 0], [30, 0], [0, 30]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}]"#
+        let masked = try render(mask: mask)
+        #expect(pixel(masked, 22, 12) == [255, 0, 0, 255])
+        #expect(pixel(masked, 40, 20) == [0, 0, 0, 0] && pixel(masked, 55, 12) == [0, 0, 0, 0])
+    }
+
     @Test("the most vertices a frame draws, counted by hand: each paint's outlines at their largest keyframe, each placement")
     func mostVerticesPerFrame() throws {
         // A polygon whose points go from 3 to 7.9 (7 drawn), a fill, a rectangle (8 vertices), a

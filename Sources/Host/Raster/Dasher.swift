@@ -3,7 +3,30 @@
 /// again at every sub-path, `offset` into it), dashes and gaps in turn, an odd list repeated to make
 /// it even; a closed sub-path's closing side is dashed too. Each dash becomes an open sub-path, to
 /// be stroked with the layer's caps (a dash of no length is a dot with round or square caps).
+///
+/// A pattern that would cut the path into more than ``maximumDashes`` dashes (lengths of 1e-300
+/// on a visible path) is not applied: the stroke is solid, as Skia (Chrome's renderer) draws it.
 package enum Dasher {
+    /// The most dashes one stroke is cut into: 1,000,000, Skia's limit.
+    package static let maximumDashes = 1_000_000.0
+
+    /// Whether `pattern` cuts `path` into at most ``maximumDashes`` dashes.
+    package static func isBounded(_ path: RasterPath, pattern: [Double]) -> Bool {
+        let period = pattern.reduce(0, +) * (pattern.count % 2 == 0 ? 1 : 2)
+        var length = 0.0
+        let points = path.points
+        for contour in path.contours where contour.count > 1 {
+            let sides = contour.isClosed ? contour.count : contour.count - 1
+            for side in 0..<sides {
+                let a = points[contour.start + side], b = points[contour.start + (side + 1) % contour.count]
+                length += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            }
+        }
+        // Each period holds one dash per two entries; a sub-path starts a part-period too.
+        let periods = length / period + Double(path.contours.count)
+        return (periods * Double(max(pattern.count, 2)) / 2).isFinite && periods * Double(max(pattern.count, 2)) / 2 <= maximumDashes
+    }
+
     /// Whether `pattern` dashes a stroke: every length finite and at least 0, and their sum above 0.
     /// Otherwise the stroke is solid (SVG ignores a list it cannot use).
     package static func dashes(_ pattern: [Double]) -> Bool {

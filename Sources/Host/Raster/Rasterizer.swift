@@ -154,7 +154,7 @@ final package class Rasterizer {
         result.pointLimit = pointsLeft
         var style = style
         style.tolerance = layerPath.tolerance
-        if Dasher.dashes(style.dashes) {
+        if Dasher.dashes(style.dashes) && Dasher.isBounded(layerPath, pattern: style.dashes) {
             dashPath.transform = .identity
             prepare(&dashPath)
             Dasher.dash(layerPath, pattern: style.dashes, offset: style.dashOffset, into: &dashPath)

@@ -188,6 +188,12 @@ import TimelinePlugins
             }
             #expect(abs(Self.area(dots, size: 128) - area) < 0.8, "\(cap): \(Self.area(dots, size: 128))")
         }
+        // A pattern that would cut the line into more than a million dashes strokes solid (as
+        // Skia does), at once: 1e-300 long dashes would never end, and 1e-5 would be five
+        // million. (The line starts at x 0: its round caps show half of one disc.)
+        #expect(abs(Self.area(Self.dashed([1e-300, 1e-300], Self.line), size: 128) - 200) < 0.05)
+        #expect(abs(Self.area(Self.dashed([1e-5], Self.line), size: 128) - 200) < 0.05)
+        #expect(abs(Self.area(Self.dashed([0, 1e-300], cap: .round, Self.line), size: 128) - 200 - Double.pi / 2) < 0.3)
         // A list that cannot dash (a negative length, all zero) strokes solid.
         #expect(abs(Self.area(Self.dashed([10, -5], Self.line), size: 128) - 200) < 0.05)
         #expect(abs(Self.area(Self.dashed([0, 0], Self.line), size: 128) - 200) < 0.05)

@@ -125,7 +125,7 @@ struct LottieDrawing: Sendable {
     var modifiers: [LottieModifier] = []
 
     /// Every outline's sub-paths at a frame after the layer's modifiers, by ``Outline/id``.
-    func trimmedOutlines(at frame: Double, offset: Double) -> [[LottieTrim.ShapePath]] {
+    func modifiedOutlines(at frame: Double, offset: Double) -> [[LottieTrim.ShapePath]] {
         var paths = geometries.map { geometry -> [LottieTrim.ShapePath] in
             let (numbers, closed) = Self.vertices(of: geometry, at: frame, offset: offset)
             return [LottieTrim.ShapePath(relative: numbers, closed: closed)]

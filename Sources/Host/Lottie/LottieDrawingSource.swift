@@ -37,8 +37,8 @@ struct LottieDrawingPass: Sendable {
     private(set) var frame: LottieFrame
     /// For each placement whose layer modifies its paths (trims, rounded corners), every outline's
     /// sub-paths after the modifiers at the frame last evaluated
-    /// (``LottieDrawing/trimmedOutlines(at:offset:)``), by outline.
-    private var trimmed: [[[LottieTrim.ShapePath]]?]
+    /// (``LottieDrawing/modifiedOutlines(at:offset:)``), by outline.
+    private var modified: [[[LottieTrim.ShapePath]]?]
 
     init(_ animation: LottieAnimation) {
         placements = animation.placements()
@@ -52,7 +52,7 @@ struct LottieDrawingPass: Sendable {
         self.notDrawn = notDrawn
         full = Array(repeating: LottieAnimation.identity, count: placements.count)
         opacity = Array(repeating: 1, count: placements.count)
-        trimmed = Array(repeating: nil, count: placements.count)
+        modified = Array(repeating: nil, count: placements.count)
     }
 
     /// The paints drawn, back to front (a composition's last layer first, a precomposition's
@@ -83,9 +83,9 @@ struct LottieDrawingPass: Sendable {
             let drawing = placement.layer.drawing
             if !drawing.modifiers.isEmpty && frame.active[index] && !notDrawn[index] {
                 let layer = placement.layer
-                trimmed[index] = drawing.trimmedOutlines(at: frame.compositionFrames[index] - layer.startTime, offset: layer.startTime)
+                modified[index] = drawing.modifiedOutlines(at: frame.compositionFrames[index] - layer.startTime, offset: layer.startTime)
             } else {
-                trimmed[index] = nil
+                modified[index] = nil
             }
         }
     }
@@ -109,7 +109,7 @@ struct LottieDrawingPass: Sendable {
             }
             matrix = LottieAnimation.multiply(matrix, full[index])
             if firstMatrix == nil { firstMatrix = matrix }
-            if let outlines = trimmed[index] {
+            if let outlines = modified[index] {
                 for piece in outlines[outline.id] {
                     LottieDrawing.append(piece.relative, closed: piece.closed, matrix: matrix, rounded: rounded, to: &path)
                 }

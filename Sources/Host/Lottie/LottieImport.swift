@@ -101,9 +101,9 @@ public struct LottieImport: Sendable {
         var firstPaints: [LottieDrawingPass.PaintValue] = []
         /// What clips the layer (its mask, precompositions around it), as path data per frame;
         /// empty when nothing does.
-        var masks: [String] = []
-        /// The mask as first shown.
-        var firstMask: Path?
+        var clips: [String] = []
+        /// The clip as first shown.
+        var firstClip: Path?
     }
 
     private struct Builder {
@@ -143,7 +143,7 @@ public struct LottieImport: Sendable {
                     baked[index].world.append(baked[index].world.last!)
                     baked[index].opacity.append(0)
                     bytes += 7 * 8
-                    if let mask = baked[index].masks.last { baked[index].masks.append(mask) }
+                    if let mask = baked[index].clips.last { baked[index].clips.append(mask) }
                     for paint in baked[index].paths.indices {
                         bytes += baked[index].paths[paint].last!.utf8.count + 3 * 8
                         baked[index].paths[paint].append(baked[index].paths[paint].last!)
@@ -159,8 +159,8 @@ public struct LottieImport: Sendable {
                 if !notDrawn[index], !baked[index].paths.isEmpty, let mask = pass.clip(of: index, rounded: true) {
                     let data = mask.isEmpty ? "M 0 0" : mask.svgPathData
                     bytes += data.utf8.count
-                    baked[index].masks.append(data)
-                    if baked[index].firstMask == nil { baked[index].firstMask = mask }
+                    baked[index].clips.append(data)
+                    if baked[index].firstClip == nil { baked[index].firstClip = mask }
                 }
                 for number in baked[index].paths.indices {
                     let value = pass.paint(number, of: index, rounded: true)
@@ -199,7 +199,7 @@ public struct LottieImport: Sendable {
                 add(".world", type: "vector", values: baked.world.map { .array($0.map(JSONValue.number)) })
                 add(".opacity", type: "number", values: baked.opacity.map(JSONValue.number), base: .number(0))
                 if !notDrawn[index] {
-                    if !baked.masks.isEmpty { add(".clip", type: "path", values: baked.masks.map(JSONValue.string)) }
+                    if !baked.clips.isEmpty { add(".clip", type: "path", values: baked.clips.map(JSONValue.string)) }
                     for paint in baked.paths.indices {
                         add("#\(paint).path", type: "path", values: baked.paths[paint].map(JSONValue.string))
                         add("#\(paint).opacity", type: "number", values: baked.paintOpacity[paint].map(JSONValue.number), base: .number(0))
@@ -245,7 +245,7 @@ public struct LottieImport: Sendable {
                 first: { index, number in baked[index].firstPaints[number] },
                 colorChannel: { index, number in Set(baked[index].colors[number]).count > 1 },
                 widthChannel: { index, number in Set(baked[index].widths[number]).count > 1 },
-                mask: { index in baked[index].firstMask.map { ($0, true) } },
+                mask: { index in baked[index].firstClip.map { ($0, true) } },
                 shown: { index in baked[index].first != nil })
         }
 

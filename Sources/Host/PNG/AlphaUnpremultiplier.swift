@@ -52,16 +52,8 @@ package enum AlphaUnpremultiplier {
                     // Four transparent pixels.
                     output.storeBytes(of: 0, toByteOffset: index, as: UInt64.self)
                     output.storeBytes(of: 0, toByteOffset: index + 8, as: UInt64.self)
-                } else if low == high, low == UInt64(last.pixel) | UInt64(last.pixel) << 32 {
-                    // Four pixels of the fill converted last.
-                    let straight = UInt64(last.straight) | UInt64(last.straight) << 32
-                    output.storeBytes(of: straight.littleEndian, toByteOffset: index, as: UInt64.self)
-                    output.storeBytes(of: straight.littleEndian, toByteOffset: index + 8, as: UInt64.self)
                 } else {
-                    convertPixel(UInt32(truncatingIfNeeded: low), at: index, into: output, table: table, last: &last)
-                    convertPixel(UInt32(truncatingIfNeeded: low >> 32), at: index + 4, into: output, table: table, last: &last)
-                    convertPixel(UInt32(truncatingIfNeeded: high), at: index + 8, into: output, table: table, last: &last)
-                    convertPixel(UInt32(truncatingIfNeeded: high >> 32), at: index + 12, into: output, table: table, last: &last)
+                    convertFour(low, high, at: index, into: output, table: table, last: &last)
                 }
                 index += 16
             }
@@ -105,16 +97,8 @@ package enum AlphaUnpremultiplier {
                         guard UInt64(littleEndian: all) & alphaBytes == alphaBytes || any == 0 else { break }
                         index += 64
                     }
-                } else if low == high, low == UInt64(last.pixel) | UInt64(last.pixel) << 32 {
-                    // Four pixels of the fill converted last.
-                    let straight = UInt64(last.straight) | UInt64(last.straight) << 32
-                    bytes.storeBytes(of: straight.littleEndian, toByteOffset: index - 16, as: UInt64.self)
-                    bytes.storeBytes(of: straight.littleEndian, toByteOffset: index - 8, as: UInt64.self)
                 } else {
-                    convertPixel(UInt32(truncatingIfNeeded: low), at: index - 16, into: bytes, table: table, last: &last)
-                    convertPixel(UInt32(truncatingIfNeeded: low >> 32), at: index - 12, into: bytes, table: table, last: &last)
-                    convertPixel(UInt32(truncatingIfNeeded: high), at: index - 8, into: bytes, table: table, last: &last)
-                    convertPixel(UInt32(truncatingIfNeeded: high >> 32), at: index - 4, into: bytes, table: table, last: &last)
+                    convertFour(low, high, at: index - 16, into: bytes, table: table, last: &last)
                 }
             }
             while index < byteCount {
@@ -123,6 +107,26 @@ package enum AlphaUnpremultiplier {
                 index += 4
             }
         }
+    }
+
+    /// Writes the straight form of four pixels that are neither all opaque nor all transparent
+    /// (two little-endian words) at `offset`: the fill converted last again in two stores, or
+    /// each pixel through the table.
+    @inline(__always)
+    private static func convertFour(
+        _ low: UInt64, _ high: UInt64, at offset: Int, into output: UnsafeMutableRawPointer, table: UnsafePointer<UInt8>,
+        last: inout (pixel: UInt32, straight: UInt32)
+    ) {
+        if low == high, low == UInt64(last.pixel) | UInt64(last.pixel) << 32 {
+            let straight = UInt64(last.straight) | UInt64(last.straight) << 32
+            output.storeBytes(of: straight.littleEndian, toByteOffset: offset, as: UInt64.self)
+            output.storeBytes(of: straight.littleEndian, toByteOffset: offset + 8, as: UInt64.self)
+            return
+        }
+        convertPixel(UInt32(truncatingIfNeeded: low), at: offset, into: output, table: table, last: &last)
+        convertPixel(UInt32(truncatingIfNeeded: low >> 32), at: offset + 4, into: output, table: table, last: &last)
+        convertPixel(UInt32(truncatingIfNeeded: high), at: offset + 8, into: output, table: table, last: &last)
+        convertPixel(UInt32(truncatingIfNeeded: high >> 32), at: offset + 12, into: output, table: table, last: &last)
     }
 
     /// Writes the straight form of one pixel (little-endian RGBA in a word) at `offset`; `last`

@@ -22,9 +22,10 @@ package enum Dasher {
                 length += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
             }
         }
-        // Each period holds one dash per two entries; a sub-path starts a part-period too.
-        let periods = length / period + Double(path.contours.count)
-        return (periods * Double(max(pattern.count, 2)) / 2).isFinite && periods * Double(max(pattern.count, 2)) / 2 <= maximumDashes
+        // A period holds one dash per two entries (an odd list is doubled); each sub-path starts a
+        // part-period too. A non-finite count fails the comparison.
+        let dashesPerPeriod = Double(pattern.count % 2 == 0 ? pattern.count : 2 * pattern.count) / 2
+        return (length / period + Double(path.contours.count)) * dashesPerPeriod <= maximumDashes
     }
 
     /// Whether `pattern` dashes a stroke: every length finite and at least 0, and their sum above 0.

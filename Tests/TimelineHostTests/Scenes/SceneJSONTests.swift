@@ -118,7 +118,7 @@ struct SceneJSONTests {
         (layer(#""fill": "red""#), ##"scene.layers[0].fill: expected a colour "#RRGGBB" or "#RRGGBBAA", got "red""##),
         (layer(#""opacity": 1.5"#), "scene.layers[0].opacity: must be between 0 and 1, got 1.5"),
         (layer(#""strokeWidth": -1"#), "scene.layers[0].strokeWidth: must not be negative, got -1"),
-        (layer(#""lineCap": "flat""#), #"scene.layers[0].lineCap: unknown value "flat" (expected one of: "butt", "round", "square")"#),
+        (layer(#""lineCap": "flat""#), #"scene.layers[0].lineCap: unknown line cap "flat" (expected one of: butt, round, square)"#),
         (layer(#""lineJoin": 2"#), "scene.layers[0].lineJoin: expected a string, found a number"),
         (layer(#""miterLimit": 0.5"#), "scene.layers[0].miterLimit: a miter limit must be at least 1, found 0.5"),
         (layer(#""dashes": [4, -1]"#), "scene.layers[0].dashes[1]: must not be negative, got -1"),

@@ -84,10 +84,10 @@ struct SceneReader: ErrorCollecting {
         if let stroke = cursor.child("stroke") { layer.stroke = attempt { () throws(DocumentError) in try Self.optionalColor(stroke) } ?? nil }
         if let width = cursor.child("strokeWidth") { layer.strokeWidth = attempt { () throws(DocumentError) in try width.nonNegativeNumber() } ?? 1 }
         if let cap = cursor.child("lineCap") {
-            layer.lineCap = attempt { () throws(DocumentError) in try Self.named(cap, SceneLayer.LineCap.self) } ?? .butt
+            layer.lineCap = attempt { () throws(DocumentError) in try Self.named(cap, SceneLayer.LineCap.self, what: "line cap") } ?? .butt
         }
         if let join = cursor.child("lineJoin") {
-            layer.lineJoin = attempt { () throws(DocumentError) in try Self.named(join, SceneLayer.LineJoin.self) } ?? .miter
+            layer.lineJoin = attempt { () throws(DocumentError) in try Self.named(join, SceneLayer.LineJoin.self, what: "line join") } ?? .miter
         }
         if let limit = cursor.child("miterLimit") {
             layer.miterLimit = attempt { () throws(DocumentError) -> Double in
@@ -117,13 +117,14 @@ struct SceneReader: ErrorCollecting {
         if let bind = cursor.child("bind") { layer.bindings = readBindings(bind) }
     }
 
-    /// One of an enumeration's names (its raw values), or an error listing them.
-    private static func named<Value: RawRepresentable & CaseIterable>(_ cursor: JSONCursor, _: Value.Type) throws(DocumentError) -> Value
-    where Value.RawValue == String {
+    /// One of an enumeration's names (its raw values), or an error naming `what` and listing them.
+    private static func named<Value: RawRepresentable & CaseIterable>(
+        _ cursor: JSONCursor, _: Value.Type, what: String
+    ) throws(DocumentError) -> Value where Value.RawValue == String {
         let text = try cursor.string()
         guard let value = Value(rawValue: text) else {
-            let names = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw cursor.error("unknown value \"\(InputExcerpt.excerpt(text))\" (expected one of: \(names))")
+            let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            throw cursor.error("unknown \(what) \"\(InputExcerpt.excerpt(text))\" (expected one of: \(names))")
         }
         return value
     }

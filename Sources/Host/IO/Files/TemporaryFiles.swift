@@ -57,16 +57,24 @@ public enum TemporaryFiles {
     /// - Returns: The open descriptor, the file's path and its slot (-1 when the table is full);
     ///   `nil`, with `errno` set, when the file cannot be made.
     package static func make(template: String) -> (descriptor: Int32, path: String, slot: Int)? {
+        withInterruptsBlocked {
+            var name = Array(template.utf8CString)
+            let descriptor = name.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { return nil }
+            let path = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            return (descriptor, path, register(path))
+        }
+    }
+
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP blocked on this thread, so that a handler never
+    /// finds something made but not yet registered.
+    private static func withInterruptsBlocked<Result>(_ body: () -> Result) -> Result {
         var blocked = sigset_t(), previous = sigset_t()
         sigemptyset(&blocked)
         for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, number) }
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var name = Array(template.utf8CString)
-        let descriptor = name.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return nil }
-        let path = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return (descriptor, path, register(path))
+        return body()
     }
 
     /// Makes the temporary file `.NAME.cadence-XXXXXX` beside `destination` (in its folder), with
@@ -133,24 +141,21 @@ public enum TemporaryFiles {
     /// - Returns: The folder's path and its slot (-1 when the table is full: the folder is made
     ///   but a signal leaves it); `nil`, with `errno` set, when the folder cannot be made.
     package static func makeFolder(template: String) -> (path: String, slot: Int)? {
-        var blocked = sigset_t(), previous = sigset_t()
-        sigemptyset(&blocked)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, number) }
-        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var name = Array(template.utf8CString)
-        guard name.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
-        let path = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        guard let stream = opendir(path) else { return (path, -1) }
-        let slot = lock.withLock { _ -> Int in
-            for index in 0..<folderCapacity where folders[index] == nil {
-                folders[index] = (strdup(path), stream)
-                return index
+        withInterruptsBlocked {
+            var name = Array(template.utf8CString)
+            guard name.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
+            let path = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            guard let stream = opendir(path) else { return (path, -1) }
+            let slot = lock.withLock { _ -> Int in
+                for index in 0..<folderCapacity where folders[index] == nil {
+                    folders[index] = (strdup(path), stream)
+                    return index
+                }
+                return -1
             }
-            return -1
+            if slot < 0 { closedir(stream) }
+            return (path, slot)
         }
-        if slot < 0 { closedir(stream) }
-        return (path, slot)
     }
 
     /// Forgets a registered folder (about to be renamed into place, or already removed).

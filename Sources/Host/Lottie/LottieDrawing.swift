@@ -64,8 +64,8 @@ struct LottieDrawing: Sendable {
         /// The colour's red, green and blue (and alpha when given), in the file's range; for a
         /// gradient, its stops (offset, red, green, blue for each).
         var color: LottieProperty
-        /// For a gradient (`gf`, `gs`), its number of colour stops: drawn in their mean colour.
-        var gradientStops: Int?
+        /// For a gradient fill or stroke (`gf`, `gs`), the gradient that paints it.
+        var gradient: LottieGradient?
         /// What turns the file's colour numbers into `0...1`: 1, or 1/255 for a colour written in
         /// `0...255` (some exporters write those; a component above 1 tells).
         var colorScale: Double
@@ -308,7 +308,7 @@ extension LottieDrawing.Paint {
     func colorComponents(at frame: Double, offset: Double) -> [Double] {
         let numbers = color.value(at: frame, offset: offset)
         var rgb = [0.0, 0, 0]
-        if let stops = gradientStops {
+        if let stops = gradient?.colorStops {
             let used = min(stops, numbers.count / 4)
             guard used > 0 else { return rgb }
             for stop in 0..<used {
@@ -412,22 +412,19 @@ extension LottieAnimation.Reader {
                 if let mode = item.child("bm"), case .number(let value) = mode.value, value != 0 {
                     drawingNotes.add("blend modes are not drawn (the layers are drawn normally)", at: mode.path)
                 }
-                var stops: Int?
+                var gradient: LottieGradient?
                 let colorProperty: LottieProperty
                 if isGradient {
-                    let gradient = try item.required("g")
-                    let count = try LottieAnimation.integer(try gradient.required("p"))
-                    guard count >= 1, count <= 10_000 else { throw gradient.error("a gradient needs 1 to 10000 colour stops, \"p\" is \(count)") }
-                    stops = count
-                    colorProperty = try property(try gradient.required("k"))
-                    drawingNotes.add("gradients are drawn in one colour, the mean of their stops", at: item.path)
+                    let read = try LottieGradient(item: item) { cursor throws(DocumentError) in try property(cursor) }
+                    gradient = read
+                    colorProperty = read.numbers
                 } else {
                     colorProperty = try property(try item.required("c"))
                 }
                 var paint = LottieDrawing.Paint(
                     strokeWidth: type == "st" || type == "gs" ? try item.child("w").map(property) ?? LottieProperty(value: [1], keyframes: []) : nil,
                     evenOdd: try item.child("r").map(LottieAnimation.finite) == 2,
-                    color: colorProperty, gradientStops: stops, colorScale: isGradient ? 1 : Self.colorScale(of: colorProperty),
+                    color: colorProperty, gradient: gradient, colorScale: isGradient ? 1 : Self.colorScale(of: colorProperty),
                     opacity: try item.child("o").map(property) ?? LottieProperty(value: [100], keyframes: []),
                     groups: transforms)
                 if paint.strokeWidth != nil {

@@ -22,6 +22,9 @@ struct LottieDrawingPass: Sendable {
         var dashes: [Double] = []
         /// A dashed stroke's offset after the transform.
         var dashOffset: Double = 0
+        /// A gradient paint's gradient, in the composition's coordinates (its transform from the
+        /// paint's group), or `nil` for a colour.
+        var gradient: SceneLayer.Gradient?
     }
 
     let placements: [LottieAnimation.Placement]
@@ -135,9 +138,16 @@ struct LottieDrawingPass: Sendable {
                 if !usable || !dashOffset.isFinite { (dashes, dashOffset) = ([], 0) }
             }
         }
+        let gradient = paint.gradient.map { gradient in
+            let groups = paint.groups.reduce(LottieAnimation.identity) { product, transform in
+                LottieAnimation.multiply(product, LottieDrawing.matrix(of: transform, at: local, offset: offset))
+            }
+            return gradient.gradient(at: local, offset: offset, matrix: LottieAnimation.multiply(groups, full[index]))
+        }
         return PaintValue(
             path: path, rgb: paint.colorComponents(at: local, offset: offset),
-            opacity: shown.isFinite ? min(max(shown, 0), 1) : 0, strokeWidth: strokeWidth, dashes: dashes, dashOffset: dashOffset)
+            opacity: shown.isFinite ? min(max(shown, 0), 1) : 0, strokeWidth: strokeWidth, dashes: dashes, dashOffset: dashOffset,
+            gradient: gradient)
     }
 
     /// A placement's mask (``LottieDrawing/mask``) at the frame last given to ``update(at:)``, in the
@@ -207,6 +217,7 @@ struct LottieDrawingPass: Sendable {
         width: Double, height: Double, first: (_ placement: Int, _ paint: Int) -> PaintValue,
         colorChannel: (_ placement: Int, _ paint: Int) -> Bool, widthChannel: (_ placement: Int, _ paint: Int) -> Bool,
         dashChannel: (_ placement: Int, _ paint: Int) -> Bool = { _, _ in false },
+        gradientChannel: (_ placement: Int, _ paint: Int) -> Bool = { _, _ in false },
         mask: (_ placement: Int) -> (path: Path, bound: Bool)? = { _ in nil }, shown: (_ placement: Int) -> Bool = { _ in true }
     ) -> JSONValue {
         var layers: [JSONValue] = []
@@ -214,14 +225,15 @@ struct LottieDrawingPass: Sendable {
             let paint = placements[index].layer.drawing.paints[number]
             let value = first(index, number)
             let name = "\(placements[index].path)#\(number)"
-            let color = JSONValue.string(Color(red: value.rgb[0], green: value.rgb[1], blue: value.rgb[2]).hexString)
+            let color = value.gradient?.jsonValue ?? JSONValue.string(Color(red: value.rgb[0], green: value.rgb[1], blue: value.rgb[2]).hexString)
+            let bound = value.gradient == nil && colorChannel(index, number)
+            let gradientBound = value.gradient != nil && gradientChannel(index, number)
             var members: [(key: String, value: JSONValue)] = [
                 ("name", .string(name)), ("shape", .string("path")),
                 ("path", .string(value.path.isEmpty ? "M 0 0" : value.path.svgPathData)),
                 ("frame", .array([.number(0), .number(0), .number(width), .number(height)])),
             ]
             var bindings: [(key: String, value: JSONValue)] = [("path", .string(name + ".path")), ("opacity", .string(name + ".opacity"))]
-            let bound = colorChannel(index, number)
             if paint.strokeWidth != nil {
                 members += [("fill", .string("none")), ("stroke", color), ("strokeWidth", .number(value.strokeWidth))]
                 if paint.lineCap != .butt { members.append(("lineCap", .string(paint.lineCap.rawValue))) }
@@ -233,11 +245,13 @@ struct LottieDrawingPass: Sendable {
                     if dashChannel(index, number) { bindings.append(("dashOffset", .string(name + ".dashOffset"))) }
                 }
                 if bound { bindings.append(("stroke", .string(name + ".color"))) }
+                if gradientBound { bindings.append(("strokeGradient", .string(name + ".gradient"))) }
                 if widthChannel(index, number) { bindings.append(("strokeWidth", .string(name + ".width"))) }
             } else {
                 members.append(("fill", color))
                 if paint.evenOdd { members.append(("fillRule", .string("evenodd"))) }
                 if bound { bindings.append(("fill", .string(name + ".color"))) }
+                if gradientBound { bindings.append(("fillGradient", .string(name + ".gradient"))) }
             }
             if let clip = mask(index) {
                 // The layer's mask clips each of its paints (an empty outline hides everything).
@@ -260,7 +274,9 @@ struct LottieDrawingPass: Sendable {
 ///
 /// Channels: `lottie.frame` (the file's frame shown), and for each paint drawn (`P#K`: paint `K`
 /// of the layer at position path `P`) `P#K.path`, `P#K.opacity`, `P#K.color` and, for a stroke,
-/// `P#K.width` (its width after the transform) and, dashed, `P#K.dashOffset`; for a layer that a
+/// `P#K.width` (its width after the transform) and, dashed, `P#K.dashOffset`; for a gradient,
+/// `P#K.gradient` (``SceneLayer/Gradient/channelNumbers``: its points in the paint's group, the
+/// group's matrix into the composition, and its stops, colour and opacity stops merged); for a layer that a
 /// mask or a precomposition clips, `P.clip` (the outline that clips it, in the composition).
 /// Frame `n` of a
 /// render at `rate` frames per second shows the file's frame `ip + n × fr / rate`, computed from the
@@ -288,6 +304,8 @@ public struct LottieDrawingSource: FrameSource, Sendable {
     private let widthChannels: [Int: Int]
     /// For each dashed stroke (its position in `order`), the index of its `.dashOffset` channel.
     private let dashChannels: [Int: Int]
+    /// For each gradient paint (its position in `order`), the index of its `.gradient` channel.
+    private let gradientChannels: [Int: Int]
     /// Each drawn placement that something clips, and the index of its `.clip` channel.
     private let maskChannels: [(placement: Int, channel: Int)]
     /// Each paint's first channel (its path), in `order`.
@@ -309,6 +327,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         var widths: [Int: Int] = [:]
         var firsts: [Int] = []
         var dashes: [Int: Int] = [:]
+        var gradients: [Int: Int] = [:]
         var masks: [(placement: Int, channel: Int)] = []
         for index in Set(order.map(\.placement)).sorted() where pass.isClipped(index) {
             masks.append((index, channels.count))
@@ -319,6 +338,10 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             firsts.append(channels.count)
             channels += [(name + ".path", .path), (name + ".opacity", .scalar), (name + ".color", .color)]
             let paint = pass.placements[index].layer.drawing.paints[number]
+            if let gradient = paint.gradient {
+                gradients[position] = channels.count
+                channels.append((name + ".gradient", .vector(SceneLayer.Gradient.channelCount(stops: gradient.stopCount))))
+            }
             if paint.strokeWidth != nil {
                 widths[position] = channels.count
                 channels.append((name + ".width", .scalar))
@@ -330,6 +353,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         }
         widthChannels = widths
         dashChannels = dashes
+        gradientChannels = gradients
         maskChannels = masks
         firstChannels = firsts
         schema = FrameSchema(channels)
@@ -339,6 +363,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             width: animation.width, height: animation.height, first: { first.paint($1, of: $0, rounded: false) },
             colorChannel: { _, _ in true }, widthChannel: { first.placements[$0].layer.drawing.paints[$1].strokeWidth != nil },
             dashChannel: { !first.placements[$0].layer.drawing.paints[$1].dashes.isEmpty },
+            gradientChannel: { first.placements[$0].layer.drawing.paints[$1].gradient != nil },
             mask: { index in first.clip(of: index, rounded: false).map { ($0, true) } })
         self.pass = pass
     }
@@ -374,6 +399,10 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             let path = channels[first], opacity = channels[first + 1], color = channels[first + 2]
             if let width = widthChannels[position] { output.numbers[channels[width].offset] = value.strokeWidth }
             if let dash = dashChannels[position] { output.numbers[channels[dash].offset] = value.dashOffset }
+            if let channel = gradientChannels[position], let gradient = value.gradient {
+                let start = channels[channel].offset
+                for (place, number) in gradient.channelNumbers.enumerated() { output.numbers[start + place] = number }
+            }
             output.paths[path.offset] = value.path
             output.numbers[opacity.offset] = value.opacity
             output.numbers[color.offset] = value.rgb[0]

@@ -97,6 +97,8 @@ public struct LottieImport: Sendable {
         var paintOpacity: [[Double]] = []
         /// Per paint: a stroke's width after the transform.
         var widths: [[Double]] = []
+        /// Per paint: a gradient's numbers (``SceneLayer/Gradient/channelNumbers``), empty for a colour.
+        var gradients: [[[Double]]] = []
         /// Each paint as first shown (the scene's starting values).
         var firstPaints: [LottieDrawingPass.PaintValue] = []
         /// What clips the layer (its mask, precompositions around it), as path data per frame;
@@ -125,6 +127,7 @@ public struct LottieImport: Sendable {
                 baked.colors = Array(repeating: [], count: paints)
                 baked.paintOpacity = Array(repeating: [], count: paints)
                 baked.widths = Array(repeating: [], count: paints)
+                baked.gradients = Array(repeating: [], count: paints)
                 return baked
             }
         }
@@ -150,6 +153,7 @@ public struct LottieImport: Sendable {
                         baked[index].colors[paint].append(baked[index].colors[paint].last!)
                         baked[index].paintOpacity[paint].append(0)
                         baked[index].widths[paint].append(baked[index].widths[paint].last!)
+                        if let last = baked[index].gradients[paint].last { baked[index].gradients[paint].append(last) }
                     }
                 }
                 let m = pass.full[index]
@@ -171,6 +175,11 @@ public struct LottieImport: Sendable {
                     baked[index].colors[number].append(Color(red: value.rgb[0], green: value.rgb[1], blue: value.rgb[2]).hexString)
                     baked[index].paintOpacity[number].append(value.opacity)
                     baked[index].widths[number].append(value.strokeWidth)
+                    if let gradient = value.gradient {
+                        let numbers = gradient.channelNumbers
+                        bytes += numbers.count * 8
+                        baked[index].gradients[number].append(numbers)
+                    }
                     if baked[index].firstPaints.count <= number { baked[index].firstPaints.append(value) }
                 }
                 guard bytes <= limit else { return false }
@@ -209,6 +218,9 @@ public struct LottieImport: Sendable {
                         if Set(baked.widths[paint]).count > 1 {
                             add("#\(paint).width", type: "number", values: baked.widths[paint].map(JSONValue.number))
                         }
+                        if Set(baked.gradients[paint]).count > 1 {
+                            add("#\(paint).gradient", type: "vector", values: baked.gradients[paint].map { .array($0.map(JSONValue.number)) })
+                        }
                     }
                 }
                 timeline.append(.object([
@@ -245,6 +257,7 @@ public struct LottieImport: Sendable {
                 first: { index, number in baked[index].firstPaints[number] },
                 colorChannel: { index, number in Set(baked[index].colors[number]).count > 1 },
                 widthChannel: { index, number in Set(baked[index].widths[number]).count > 1 },
+                gradientChannel: { index, number in Set(baked[index].gradients[number]).count > 1 },
                 mask: { index in baked[index].firstClip.map { ($0, true) } },
                 shown: { index in baked[index].first != nil })
         }

@@ -65,6 +65,10 @@ package struct RasterLayer: Sendable {
     package var fill: PixelBuffer.Pixel?
     /// The premultiplied stroke colour, or `nil` for no stroke.
     package var stroke: PixelBuffer.Pixel?
+    /// A gradient that fills the outline instead of ``fill`` (its stops normalised), or `nil`.
+    package var fillGradient: RasterGradient?
+    /// A gradient that paints the stroke instead of ``stroke`` (its stops normalised), or `nil`.
+    package var strokeGradient: RasterGradient?
     /// The stroke width, in layer units.
     package var strokeWidth: Double = 0
     /// The stroke's caps, joins and miter limit (its tolerance is set when it is drawn).

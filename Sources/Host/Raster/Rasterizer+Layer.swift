@@ -21,8 +21,9 @@ extension Rasterizer {
     package func draw(_ layer: RasterLayer, into canvas: inout PixelBuffer) -> PixelRect {
         guard layer.opacity > 0, layer.transform.isFinite, canvas.rect.area > 0 else { return .zero }
         let hasShadow = layer.shadow.map { $0.color.alpha != 0 } ?? false
-        let hasFill = layer.fill.map { $0.alpha != 0 } ?? false
-        let hasStroke = (layer.stroke.map { $0.alpha != 0 } ?? false) && layer.strokeWidth > 0
+        let hasFill: Bool = layer.fillGradient.map { !$0.stops.isEmpty } ?? (layer.fill.map { $0.alpha != 0 } ?? false)
+        let strokePaint: Bool = layer.strokeGradient.map { !$0.stops.isEmpty } ?? (layer.stroke.map { $0.alpha != 0 } ?? false)
+        let hasStroke = strokePaint && layer.strokeWidth > 0
         let parts = (hasShadow ? 1 : 0) + (hasFill ? 1 : 0) + (hasStroke ? 1 : 0)
         guard parts > 0 else { return .zero }
 
@@ -79,18 +80,28 @@ extension Rasterizer {
             blur(&shadowMask, sigmaX: sigmaX, sigmaY: sigmaY, limit: canvas.rect)
             touched = touched.union(canvas.composite(mask: shadowMask, color: faded(shadow.color), clip: clip))
         }
-        if hasFill, let color = layer.fill {
+        /// Fills the device path in the part's gradient or colour.
+        func paint(_ rule: RasterFillRule, _ gradient: RasterGradient?, _ color: PixelBuffer.Pixel?) {
+            if let gradient {
+                touched = touched.union(fill(
+                    devicePath, rule: rule, gradient: gradient, layerTransform: layer.transform, opacity: Double(fade) / 255,
+                    into: &canvas, clip: clip))
+            } else if let color {
+                touched = touched.union(fill(devicePath, rule: rule, color: faded(color), into: &canvas, clip: clip))
+            }
+        }
+        if hasFill {
             devicePath.transform = layer.transform
             devicePath.strokeRadius = 0
             prepare(&devicePath)
             devicePath.append(layer.outline)
             account(devicePath)
-            touched = touched.union(fill(devicePath, rule: layer.fillRule, color: faded(color), into: &canvas, clip: clip))
+            paint(layer.fillRule, layer.fillGradient, layer.fill)
         }
-        if hasStroke, let color = layer.stroke {
+        if hasStroke {
             prepare(&devicePath)
             stroke(layer.outline, width: layer.strokeWidth, transform: layer.transform, style: layer.strokeStyle, into: &devicePath)
-            touched = touched.union(fill(devicePath, rule: .nonZero, color: faded(color), into: &canvas, clip: clip))
+            paint(.nonZero, layer.strokeGradient, layer.stroke)
         }
         return touched
     }

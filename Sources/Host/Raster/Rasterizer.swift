@@ -181,7 +181,7 @@ final package class Rasterizer {
 
     /// Runs the accumulator's sweep with the rule's coverage function.
     @inline(__always)
-    private func sweep<Sink: CoverageSink>(_ rule: RasterFillRule, into sink: inout Sink) {
+    func sweep<Sink: CoverageSink>(_ rule: RasterFillRule, into sink: inout Sink) {
         switch rule {
         case .nonZero: accumulator.sweep(NonZeroWinding.self, into: &sink)
         case .evenOdd: accumulator.sweep(EvenOddWinding.self, into: &sink)

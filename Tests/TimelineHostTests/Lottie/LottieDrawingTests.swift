@@ -230,7 +230,7 @@ struct LottieDrawingTests {
         #expect(Self.close(Array(round.prefix(8)), [0, -10, handle, -10, 10, -handle, 10, 0], 1e-3))
     }
 
-    @Test("colours in 0...1 and in 0...255, animated colours, gradients in their mean colour")
+    @Test("colours in 0...1 and in 0...255, animated colours, gradients as scene gradients")
     func colors() throws {
         func fill(_ color: String) throws -> JSONValue? {
             let imported = try Self.imported(Self.file(Self.shapeLayer(
@@ -254,11 +254,14 @@ struct LottieDrawingTests {
         try HostLoop.renderOffline(&source, frameRate: document.frameRate, to: &sink)
         // Frame 0: (1, 1, 1)/255; frame 10: (255, 3, 51)/255; frame 5: halfway, (128, 2, 26)/255.
         #expect(colors[0] == "#010101" && colors[10] == "#FF0333" && colors[5] == "#80021A", "\(colors)")
-        // A gradient of two stops, red and blue: drawn purple, with a warning.
+        // A gradient of two stops, red and blue: a scene gradient, without a warning.
         let gradient = try Self.imported(Self.file(Self.shapeLayer(
             #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "gf", "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1]}}, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [1, 0]}, "t": 1}"#)))
-        #expect(Self.sceneLayers(gradient).first?["fill"] == .string("#800080"))
-        #expect(gradient.warnings.map(\.description) == ["t.json: layers[0].shapes[1]: gradients are drawn in one colour, the mean of their stops"])
+        #expect(Self.sceneLayers(gradient).first?["fill"]?["gradient"] == .string("linear"))
+        #expect(Self.sceneLayers(gradient).first?["fill"]?["stops"] == .array([
+            .array([.number(0), .string("#FF0000")]), .array([.number(1), .string("#0000FF")]),
+        ]))
+        #expect(gradient.warnings.isEmpty)
     }
 
     @Test("groups: transforms inside out, paints paint what comes before them, earlier items on top")
@@ -328,6 +331,86 @@ struct LottieDrawingTests {
         #expect(butt?["lineCap"] == nil && butt?["lineJoin"] == nil && butt?["miterLimit"] == .number(10))
         let square = try stroke(#", "lc": 3, "lj": 3, "ml": 10"#)
         #expect(square?["lineCap"] == .string("square") && square?["lineJoin"] == .string("bevel") && square?["miterLimit"] == nil)
+    }
+
+    /// A gradient fill over the 100 × 100 square centred at (50, 50), its keys given.
+    static func gradientLayer(_ keys: String, ks: String = "{}") -> String {
+        shapeLayer(#"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [100, 100]}}, {"ty": "gf", "o": {"a": 0, "k": 100}, "# + keys + "}", ks: ks)
+    }
+
+    static func gradient(_ text: String) throws -> LottieGradient {
+        try #require(try LottieAnimation(parsing: text, file: "t.json").compositions[0][0].drawing.paints.first?.gradient)
+    }
+
+    @Test("gradient stops as lottie-web writes them: offsets a whole percent, colours whole 255ths, opacity stops merged in")
+    func gradientStops() throws {
+        // Colour stops red at 0 and blue at 1, opacity 1 at 0.3 and 0.2 at 0.7 (not at the colour
+        // stops: lottie-web draws them as a mask). Merged: red (opacity 1 before the first opacity
+        // stop), at 0.3 the colour 30 % of the way to blue, at 0.7 70 % with opacity 0.2 (a
+        // float32), blue with 0.2 (after the last).
+        let apart = try Self.gradient(Self.file(Self.gradientLayer(
+            #""t": 1, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [100, 0]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1, 0.3, 1, 0.7, 0.2]}}"#)))
+        let stops = apart.stops(apart.numbers.value)
+        #expect(stops.map(\.offset) == [0, 0.3, 0.7, 1])
+        #expect(Self.close(stops.map(\.color.red), [1, 0.7, 0.3, 0], 1e-12) && Self.close(stops.map(\.color.blue), [0, 0.3, 0.7, 1], 1e-12))
+        #expect(stops.map(\.opacity) == [1, 1, Double(Float(0.2)), Double(Float(0.2))])
+        // Quantised as lottie-web writes the attributes: offset 0.333 → 33 %, 0.5 → 128/255,
+        // an offset above 1 clamped by SVG; opacity stops at the colour stops' offsets (within 0.01)
+        // take those offsets.
+        let quantised = try Self.gradient(Self.file(Self.gradientLayer(
+            #""t": 1, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [100, 0]}, "g": {"p": 2, "k": {"a": 0, "k": [0.333, 0.5, 0.5, 0.5, 1.4, 0.2, 0.4, 0.6, 0.335, 0.5, 1.4, 1]}}"#)))
+        #expect(quantised.opacityAtColorStops)
+        let read = quantised.stops(quantised.numbers.value)
+        #expect(read.map(\.offset) == [0.33, 0.33, 1, 1])
+        #expect(read[0].color.red == 128.0 / 255 && read[2].color.green == 102.0 / 255 && read[0].opacity == 0.5)
+    }
+
+    @Test("gradients draw as lottie-web's SVG: a linear one's pixels, a radial one's focus from h and a, animated ones imported")
+    func gradientPixels() throws {
+        // Black to white from x 0 to x 100: the grey of column x is 255 · (x + 0.5) / 100.
+        let linear = Self.file(Self.gradientLayer(
+            #""t": 1, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [100, 0]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 0, 0, 0, 1, 1, 1, 1]}}"#))
+        #expect(try LottieAnimation(parsing: linear, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+        let file = try temporaryFile("gradient.json", linear)
+        let folder = try temporaryDirectory()
+        #expect(cadence("render", file, "--format", "rgba", "--frames", "0..0", "--out", folder + "/frame.rgba").status == 0)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/frame.rgba")))
+        for x in [0, 31, 50, 99] {
+            let at = (40 * 100 + x) * 4
+            #expect(Array(bytes[at ..< at + 4]) == [UInt8](repeating: UInt8((255 * (Double(x) + 0.5) / 100).rounded()), count: 3) + [255], "column \(x)")
+        }
+        // Radial about (50, 50) through (90, 50): the highlight 50 % of the radius at 90° from the
+        // direction to the end, (50, 70); a length of 150 % is held at 99 %.
+        func focus(_ h: Double) throws -> Point? {
+            let radial = try Self.gradient(Self.file(Self.gradientLayer(
+                #""t": 2, "s": {"a": 0, "k": [50, 50]}, "e": {"a": 0, "k": [90, 50]}, "h": {"a": 0, "k": "# + "\(h)" + #"}, "a": {"a": 0, "k": 90}, "g": {"p": 2, "k": {"a": 0, "k": [0, 0, 0, 0, 1, 1, 1, 1]}}"#)))
+            return radial.gradient(at: 0, offset: 0, matrix: LottieAnimation.identity).focus
+        }
+        let half = try #require(try focus(50)), most = try #require(try focus(150))
+        #expect(abs(half.x - 50) < 1e-12 && abs(half.y - 70) < 1e-12)
+        #expect(abs(most.x - 50) < 1e-12 && abs(most.y - 89.6) < 1e-12)
+        // Stops and points that change: the import bakes a vector track and draws what render draws.
+        let animated = Self.file(Self.gradientLayer(
+            #""t": 2, "s": {"a": 0, "k": [50, 50]}, "e": {"a": 1, "k": [{"t": 0, "s": [60, 50], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [100, 50]}]}, "g": {"p": 2, "k": {"a": 1, "k": [{"t": 0, "s": [0, 1, 0, 0, 1, 0, 0, 1], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [0, 0, 1, 0, 1, 1, 1, 0]}]}}"#,
+            ks: #"{"s": {"a": 0, "k": [50, 100]}, "a": {"a": 0, "k": [50, 50]}, "p": {"a": 0, "k": [50, 50]}}"#))
+        let imported = try Self.imported(animated)
+        #expect(imported.warnings.isEmpty)
+        #expect(try imported.makeDocument().tracks.contains { $0.name == "0#0.gradient" })
+        let animatedFile = try temporaryFile("animated.json", animated)
+        #expect(cadence("lottie", "import", animatedFile, "--out", folder + "/doc.json").status == 0)
+        for frame in ["3..3", "7..7"] {
+            #expect(cadence("render", animatedFile, "--format", "rgba", "--frames", frame, "--out", folder + "/direct.rgba").status == 0)
+            #expect(cadence("render", folder + "/doc.json", "--format", "rgba", "--frames", frame, "--out", folder + "/baked.rgba").status == 0)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/direct.rgba")) == Data(contentsOf: URL(fileURLWithPath: folder + "/baked.rgba")))
+        }
+        // Under the layer's horizontal squash to 50 %, the circle is an ellipse: (70, 50) is
+        // 20 / (40 · 0.5) = 100 % out at frame 0 (end (60, 50): radius 10 → 5 px across), a pixel
+        // 4 px above the centre is 40 % out.
+        #expect(cadence("render", animatedFile, "--format", "rgba", "--frames", "0..0", "--out", folder + "/zero.rgba").status == 0)
+        let zero = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/zero.rgba")))
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(zero[(y * 100 + x) * 4 ..< (y * 100 + x) * 4 + 4]) }
+        #expect(pixel(70, 50) == [0, 0, 255, 255])
+        #expect(pixel(50, 45)[0] > 100 && pixel(50, 45)[2] > 50)
     }
 
     @Test("dashes as lottie-web writes them: the d and g values in order, the o value the offset, scaled as the width is")

@@ -74,6 +74,49 @@ struct SceneRasterizerTests {
         #expect(svg.contains(#"stroke-linecap="round" stroke-linejoin="bevel" stroke-miterlimit="2" stroke-dasharray="6 4" stroke-dashoffset="1""#), "\(svg)")
     }
 
+    @Test("a gradient fill and a gradient stroke reach the pixels, moved by the layer, a bound channel changing them, and the SVG")
+    func gradientsReachPixelsAndSVG() throws {
+        // A 40 × 20 rectangle filled black to white from x 0 to 40 under a layer scale of 1 (the
+        // frame's centre fixed): the grey at column x is 255 · (x + 0.5) / 40.
+        var layer = layer(Rect(x: 0, y: 0, width: 40, height: 20), fill: nil)
+        layer.fillGradient = .linear(
+            from: Point(x: 0, y: 0), to: Point(x: 40, y: 0), stops: [.init(offset: 0, color: .black), .init(offset: 1, color: .white)])
+        layer.bind(.fillGradient, to: "g")
+        let scene = Scene(size: Size(width: 40, height: 20), background: Self.background, layers: [layer])
+        let schema = FrameSchema([("g", .vector(22))])
+        let bound = try BoundScene(scene: scene, schema: schema)
+        var rasterizer = try SceneRasterizer(scene: scene)
+        var frame = Frame(schema: schema)
+        // Not finite: the scene's gradient.
+        frame.numbers = Array(repeating: .nan, count: 22)
+        let still = rasterizer.picture(of: bound.layers(at: frame))
+        for x in [0, 13, 39] {
+            #expect(Int(still.pixel(x: x, y: 7).red) == Int((255 * (Double(x) + 0.5) / 40).rounded()), "column \(x)")
+        }
+        // Bound: vertical now, from y 0 (red) to y 20 (blue, half opaque) over white.
+        frame.numbers = [0, 0, 0, 20, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0.5]
+        let moved = rasterizer.picture(of: bound.layers(at: frame))
+        // Row 5, t 0.275: straight (0.725, 0, 0.275), alpha 0.8625; over white.
+        let pixel = moved.pixel(x: 30, y: 5)
+        let alpha = (0.8625 * 255).rounded()
+        #expect(pixel.alpha == 255)
+        #expect(abs(Int(pixel.red) - Int((0.725 * alpha + 255 - alpha).rounded())) <= 1)
+        #expect(abs(Int(pixel.green) - Int((255 - alpha).rounded())) <= 1)
+        #expect(abs(Int(pixel.blue) - Int((0.275 * alpha + 255 - alpha).rounded())) <= 1)
+        // The SVG draws the same gradient.
+        let svg = SceneSVGWriter.standalone(bound.layers(at: frame), of: scene, width: 40, height: 20, transform: .identity)
+        #expect(svg.contains(##"<linearGradient id="l0-fill" x1="0" y1="0" x2="0" y2="20" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#FF0000"/><stop offset="1" stop-color="#0000FF" stop-opacity="0.5"/></linearGradient>"##), "\(svg)")
+        #expect(svg.contains(#"fill="url(#l0-fill)""#))
+        // A stroke in a gradient, and the same shape stroked in the gradient's colour where it is constant.
+        var stroked = SceneLayer(name: "s", shape: .path(try Path(svgPathData: "M 5 10 L 35 10")), frame: Rect(x: 0, y: 0, width: 40, height: 20))
+        stroked.strokeWidth = 4
+        stroked.strokeGradient = .radial(center: Point(x: 20, y: 10), radius: 100, stops: [.init(offset: 0, color: Self.red), .init(offset: 1, color: Self.red)])
+        var plain = stroked
+        plain.strokeGradient = nil
+        plain.stroke = Self.red
+        #expect(try picture([stroked]).bytes == picture([plain]).bytes)
+    }
+
     @Test func aRectangleOnWholePixelsIsExact() throws {
         let image = try picture([layer(Rect(x: 5, y: 4, width: 10, height: 6))])
         #expect(image.pixel(x: 5, y: 4) == PixelBuffer.Pixel(red: 255, green: 0, blue: 0, alpha: 255))

@@ -131,7 +131,7 @@ struct SceneJSONTests {
         (layer(#""mask": {"fillRule": "evenodd"}"#), #"scene.layers[0].mask: missing required key "path""#),
         (layer(#""shadow": {"offset": [1]}"#), "scene.layers[0].shadow.offset: expected [x, y]: 2 numbers, found 1"),
         (layer(#""shadow": {"radius": -2}"#), "scene.layers[0].shadow.radius: must not be negative, got -2"),
-        (layer(#""bind": {"scal": "x"}"#), #"scene.layers[0].bind.scal: unknown property "scal" (expected one of: opacity, scale, scaleX, scaleY, rotation, rotationY, translationX, translationY, x, y, width, height, cornerRadius, fill, stroke, strokeWidth, path, maskPath, shadowPath, shadowOpacity, zIndex, hidden, dashOffset)"#),
+        (layer(#""bind": {"scal": "x"}"#), #"scene.layers[0].bind.scal: unknown property "scal" (expected one of: opacity, scale, scaleX, scaleY, rotation, rotationY, translationX, translationY, x, y, width, height, cornerRadius, fill, stroke, strokeWidth, path, maskPath, shadowPath, shadowOpacity, zIndex, hidden, dashOffset, fillGradient, strokeGradient)"#),
         (layer(#""bind": {"scale": 1}"#), "scene.layers[0].bind.scale: expected a string, found a number"),
         (layer(#""bind": {"scale": ""}"#), "scene.layers[0].bind.scale: a channel name must not be empty"),
         (layer(#""bind": {"path": "p"}"#), #"scene.layers[0].bind.path: "path" can be bound on a layer of shape "path" only"#),
@@ -177,6 +177,41 @@ struct SceneJSONTests {
         #expect(sceneErrors(masked, schema: schema) == [#"scene.layers[0].bind.maskPath: "maskPath" needs a path channel, but "card.x" is a number channel"#])
         #expect(sceneErrors(layer(#""bind": {"x": "card.y"}"#), schema: FrameSchema([])) == [
             #"scene.layers[0].bind.x: unknown channel "card.y" (the document has no channels)"#
+        ])
+    }
+
+    @Test func gradientsAreReadWrittenAndBoundAsDocumented() throws {
+        let text = layer(##""fill": {"gradient": "radial", "start": [5, 5], "end": [10, 5], "focus": [4, 6], "transform": [1, 0, 0.5, 1, 0, 2], "stops": [[0, "#FF0000"], [0.5, "#00FF0080", 0.5], [1, "#0000FF"]]}, "stroke": {"gradient": "linear", "start": [0, 0], "end": [10, 0], "stops": [[0, "#000000"]]}, "bind": {"fillGradient": "g"}"##)
+        let scene = try Scene(json: json(text), schema: FrameSchema([("g", .vector(27))]))
+        let fill = try #require(scene.layers[0].fillGradient)
+        #expect(fill.kind == .radial && fill.start == Point(x: 5, y: 5) && fill.end == Point(x: 10, y: 5) && fill.focus == Point(x: 4, y: 6))
+        #expect(fill.transform == AffineMatrix(a: 1, b: 0, c: 0.5, d: 1, tx: 0, ty: 2))
+        #expect(fill.stops.map(\.offset) == [0, 0.5, 1] && fill.stops[1].opacity == 0.5 && fill.stops[1].color.alpha == 128.0 / 255)
+        #expect(scene.layers[0].strokeGradient?.kind == .linear && scene.layers[0].fill == nil)
+        #expect(try Scene(json: scene.jsonValue) == scene)
+        // 12 numbers and 5 a stop: the points, the transform, then each stop's offset, colour and opacity.
+        #expect(fill.channelNumbers.count == 27 && fill.channelNumbers[12..<17].elementsEqual([0, 1, 0, 0, 1]))
+        #expect(fill.channelNumbers[17..<22].elementsEqual([0.5, 0, 1, 0, 0.5 * 128 / 255]))
+        #expect(sceneErrors(text, schema: FrameSchema([("g", .vector(26))])) == [
+            #"scene.layers[0].bind.fillGradient: "fillGradient" needs a vector(27) channel for a gradient of 3 stops (12 numbers and 5 a stop), but "g" is a vector(26) channel"#
+        ])
+        #expect(sceneErrors(layer(##""fill": "#FFFFFF", "bind": {"fillGradient": "g"}"##), schema: FrameSchema([("g", .vector(17))])) == [
+            #"scene.layers[0].bind.fillGradient: "fillGradient" needs a gradient "fill" on the layer (give it its starting stops)"#
+        ])
+        #expect(sceneErrors(layer(##""fill": {"gradient": "conic", "start": [0, 0], "end": [1, 1], "stops": [[0, "#FFFFFF"]]}"##)) == [
+            #"scene.layers[0].fill.gradient: unknown gradient "conic" (expected one of: linear, radial)"#
+        ])
+        #expect(sceneErrors(layer(##""fill": {"gradient": "linear", "start": [0, 0], "end": [1, 1], "stops": [[0.5, "#FFFFFF"], [0.25, "#000000"]]}"##)) == [
+            "scene.layers[0].fill.stops[1][0]: stop offsets must not decrease (0.25 after 0.5)"
+        ])
+        #expect(sceneErrors(layer(#""fill": {"gradient": "linear", "start": [0, 0], "end": [1, 1], "stops": []}"#)) == [
+            "scene.layers[0].fill.stops: a gradient needs at least one stop"
+        ])
+        #expect(sceneErrors(layer(##""fill": {"gradient": "linear", "start": [0, 0], "stops": [[2, "#FFFFFF"]]}"##)) == [
+            #"scene.layers[0].fill: missing required key "end""#
+        ])
+        #expect(sceneErrors(layer(##""fill": {"gradient": "linear", "start": [0, 0], "end": [1, 0], "stops": [[2, "#FFFFFF"]]}"##)) == [
+            "scene.layers[0].fill.stops[0][0]: a stop's offset must be within 0...1, found 2"
         ])
     }
 

@@ -28,7 +28,12 @@ private func codeBlocks(_ language: String) throws -> [String] {
 struct ScenesGuideTests {
     @Test func theGuidesDocumentIsValidAndDraws() throws {
         let blocks = try codeBlocks("json")
-        #expect(blocks.count == 1)
+        #expect(blocks.count == 2)
+        // The second is a layer with a gradient fill.
+        let layer = try Scene(json: try JSONParser.parse(#"{"size": [100, 100], "layers": ["# + blocks[1] + "]}")).layers[0]
+        let gradient = try #require(layer.fillGradient)
+        #expect(gradient.kind == .radial && gradient.stops.count == 3 && gradient.stops[2].opacity == 0)
+        #expect(gradient.transform == AffineMatrix(a: 1, b: 0, c: 0, d: 0.5, tx: 0, ty: 20))
         let document = try TimelineDocument(parsing: try #require(blocks.first), file: "Scenes.md")
         let scene = try #require(document.scene)
         #expect(Scene.validationErrors(in: scene, schema: document.schema) == [])

@@ -31,6 +31,7 @@ import Darwin
 /// | `zIndex` | the stacking order; equal values keep the scene's order |
 /// | `hidden` | hidden when the value is at least 0.5 |
 /// | `fill`, `stroke` | the colour channel's value, clamped into the gamut |
+/// | `fillGradient`, `strokeGradient` | the gradient's points, transform and stops from a vector channel |
 /// | `path`, `maskPath`, `shadowPath` | the path channel's path (drawn with the layer's fill rule, or the mask's) |
 ///
 /// A value that is not finite leaves the property as the scene sets it.
@@ -84,6 +85,8 @@ public struct BoundScene: Sendable {
         var opacity = layer.opacity
         var fill = layer.fill
         var stroke = layer.stroke
+        var fillGradient = layer.fillGradient
+        var strokeGradient = layer.strokeGradient
         var strokeWidth = layer.strokeWidth
         var dashOffset = layer.dashOffset
         var zIndex = layer.zIndex
@@ -97,6 +100,8 @@ public struct BoundScene: Sendable {
 
         for (property, offset) in layerBindings[index] {
             switch property.channelKind {
+            case .vector:
+                if property == .fillGradient { fillGradient?.apply(frame.numbers, from: offset) } else { strokeGradient?.apply(frame.numbers, from: offset) }
             case .path:
                 guard offset < frame.paths.count else { continue }
                 let path = frame.paths[offset]
@@ -150,7 +155,7 @@ public struct BoundScene: Sendable {
         return ResolvedLayer(
             name: layer.name, index: index, outline: outline, frame: box,
             matrix: Self.matrix(frame: box, transform: transform, scale: scale, rotationY: rotationY),
-            fill: fill, stroke: stroke, strokeWidth: strokeWidth, lineCap: layer.lineCap, lineJoin: layer.lineJoin,
+            fill: fill, stroke: stroke, fillGradient: fillGradient, strokeGradient: strokeGradient, strokeWidth: strokeWidth, lineCap: layer.lineCap, lineJoin: layer.lineJoin,
             miterLimit: layer.miterLimit, dashes: layer.dashes, dashOffset: dashOffset, opacity: opacity, zIndex: zIndex,
             isHidden: isHidden, mask: mask, shadow: shadow)
     }

@@ -76,6 +76,10 @@ public struct ResolvedLayer: Sendable, Equatable {
     public var fill: Color?
     /// The stroke colour, or `nil` for none.
     public var stroke: Color?
+    /// The gradient that fills the outline instead of ``fill``, or `nil`.
+    public var fillGradient: SceneLayer.Gradient?
+    /// The gradient that paints the stroke instead of ``stroke``, or `nil`.
+    public var strokeGradient: SceneLayer.Gradient?
     /// The stroke width.
     public var strokeWidth: Double
     /// How the stroke ends at an open outline's ends.

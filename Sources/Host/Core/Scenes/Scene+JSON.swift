@@ -55,7 +55,7 @@ extension Scene {
         for (index, layer) in layers.enumerated() {
             for binding in layer.bindings {
                 let path = "scene.layers[\(index)].bind.\(binding.property.rawValue)"
-                if let problem = layer.cannotBind(binding.property) ?? schema.flatMap({ Self.mismatch(binding, in: $0) }) {
+                if let problem = layer.cannotBind(binding.property) ?? schema.flatMap({ Self.mismatch(binding, in: $0, layer: layer) }) {
                     errors.append(DocumentError(path: path, message: problem))
                 }
             }
@@ -64,7 +64,9 @@ extension Scene {
     }
 
     /// Why a binding does not fit the schema, if it does not.
-    static func mismatch(_ binding: (property: SceneLayer.Property, channel: String), in schema: FrameSchema) -> String? {
+    static func mismatch(
+        _ binding: (property: SceneLayer.Property, channel: String), in schema: FrameSchema, layer: SceneLayer
+    ) -> String? {
         guard let channel = schema.channel(named: binding.channel) else {
             let names = schema.channels.prefix(12).map { "\"\(InputExcerpt.excerpt($0.name))\"" }.joined(separator: ", ")
             let more = schema.channels.count > 12 ? ", …" : ""
@@ -74,6 +76,11 @@ extension Scene {
         let needed = binding.property.channelKind
         guard needed.accepts(channel.kind) else {
             return "\"\(binding.property.rawValue)\" needs \(needed) channel, but \"\(InputExcerpt.excerpt(channel.name))\" is \(FrameSchema.Kind.article(channel.kind))"
+        }
+        let gradient = binding.property == .fillGradient ? layer.fillGradient : binding.property == .strokeGradient ? layer.strokeGradient : nil
+        if let gradient, channel.kind != .vector(SceneLayer.Gradient.channelCount(stops: gradient.stops.count)) {
+            let count = SceneLayer.Gradient.channelCount(stops: gradient.stops.count)
+            return "\"\(binding.property.rawValue)\" needs a vector(\(count)) channel for a gradient of \(gradient.stops.count) stops (12 numbers and 5 a stop), but \"\(InputExcerpt.excerpt(channel.name))\" is \(FrameSchema.Kind.article(channel.kind))"
         }
         return nil
     }
@@ -92,6 +99,10 @@ extension SceneLayer {
             return "\"maskPath\" needs a \"mask\" on the layer (give it a starting path)"
         case (.shadowPath, _) where shadow == nil, (.shadowOpacity, _) where shadow == nil:
             return "\"\(property.rawValue)\" needs a \"shadow\" on the layer"
+        case (.fillGradient, _) where fillGradient == nil:
+            return "\"fillGradient\" needs a gradient \"fill\" on the layer (give it its starting stops)"
+        case (.strokeGradient, _) where strokeGradient == nil:
+            return "\"strokeGradient\" needs a gradient \"stroke\" on the layer (give it its starting stops)"
         default:
             return nil
         }
@@ -101,22 +112,23 @@ extension SceneLayer {
 extension SceneLayer.Property {
     /// The kind of channel a property reads.
     enum ChannelKind: CustomStringConvertible {
-        case number, color, path
+        case number, color, path, vector
 
         /// Whether a channel of `kind` can drive a property of this kind.
         func accepts(_ kind: FrameSchema.Kind) -> Bool {
             switch (self, kind) {
-            case (.number, .scalar), (.color, .color), (.path, .path): true
+            case (.number, .scalar), (.color, .color), (.path, .path), (.vector, .vector): true
             default: false
             }
         }
 
-        /// `a number`, `a colour`, `a path`.
+        /// `a number`, `a colour`, `a path`, `a vector`.
         var description: String {
             switch self {
             case .number: "a number"
             case .color: "a colour"
             case .path: "a path"
+            case .vector: "a vector"
             }
         }
     }
@@ -126,6 +138,7 @@ extension SceneLayer.Property {
         switch self {
         case .fill, .stroke: .color
         case .path, .maskPath, .shadowPath: .path
+        case .fillGradient, .strokeGradient: .vector
         default: .number
         }
     }

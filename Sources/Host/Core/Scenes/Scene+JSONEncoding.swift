@@ -34,8 +34,16 @@ extension SceneLayer {
             if path.fillRule != .nonZero { members.append(("fillRule", .string(path.fillRule.description))) }
         }
         members.append(("frame", .array([frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map(JSONValue.number))))
-        if let fill { members.append(("fill", .string(fill.hexString))) }
-        if let stroke { members.append(("stroke", .string(stroke.hexString))) }
+        if let fillGradient {
+            members.append(("fill", fillGradient.jsonValue))
+        } else if let fill {
+            members.append(("fill", .string(fill.hexString)))
+        }
+        if let strokeGradient {
+            members.append(("stroke", strokeGradient.jsonValue))
+        } else if let stroke {
+            members.append(("stroke", .string(stroke.hexString)))
+        }
         if strokeWidth != 1 { members.append(("strokeWidth", .number(strokeWidth))) }
         if lineCap != .butt { members.append(("lineCap", .string(lineCap.rawValue))) }
         if lineJoin != .miter { members.append(("lineJoin", .string(lineJoin.rawValue))) }

@@ -126,6 +126,11 @@ public struct SceneLayer: Sendable, Equatable {
         case hidden
         /// How far into its dashes the stroke starts (scalar).
         case dashOffset
+        /// The fill gradient's points, transform and stops (a vector channel laid out as
+        /// ``SceneLayer/Gradient/channelNumbers``, for the layer's number of stops).
+        case fillGradient
+        /// The stroke gradient's points, transform and stops (as ``fillGradient``).
+        case strokeGradient
     }
 
     /// The layer's name.
@@ -138,6 +143,10 @@ public struct SceneLayer: Sendable, Equatable {
     public var fill: Color?
     /// The stroke colour, or `nil` for none.
     public var stroke: Color?
+    /// A gradient that fills the outline instead of ``fill``, or `nil`.
+    public var fillGradient: Gradient?
+    /// A gradient that paints the stroke instead of ``stroke``, or `nil`.
+    public var strokeGradient: Gradient?
     /// The stroke width in points.
     public var strokeWidth: Double = 1
     /// How the stroke ends at an open outline's ends.
@@ -212,7 +221,7 @@ public struct SceneLayer: Sendable, Equatable {
     /// Equal when every property and every binding (in order) are equal.
     public static func == (lhs: SceneLayer, rhs: SceneLayer) -> Bool {
         lhs.name == rhs.name && lhs.shape == rhs.shape && lhs.frame == rhs.frame && lhs.fill == rhs.fill
-            && lhs.stroke == rhs.stroke && lhs.strokeWidth == rhs.strokeWidth && lhs.lineCap == rhs.lineCap
+            && lhs.stroke == rhs.stroke && lhs.fillGradient == rhs.fillGradient && lhs.strokeGradient == rhs.strokeGradient && lhs.strokeWidth == rhs.strokeWidth && lhs.lineCap == rhs.lineCap
             && lhs.lineJoin == rhs.lineJoin && lhs.miterLimit == rhs.miterLimit && lhs.dashes == rhs.dashes
             && lhs.dashOffset == rhs.dashOffset && lhs.opacity == rhs.opacity
             && lhs.transform == rhs.transform && lhs.rotationY == rhs.rotationY && lhs.mask == rhs.mask

@@ -80,8 +80,20 @@ struct SceneReader: ErrorCollecting {
 
     /// Reads everything but the name, shape and frame.
     private mutating func readDetails(_ cursor: JSONCursor, into layer: inout SceneLayer) {
-        if let fill = cursor.child("fill") { layer.fill = attempt { () throws(DocumentError) in try Self.optionalColor(fill) } ?? nil }
-        if let stroke = cursor.child("stroke") { layer.stroke = attempt { () throws(DocumentError) in try Self.optionalColor(stroke) } ?? nil }
+        if let fill = cursor.child("fill") {
+            if case .object = fill.value {
+                layer.fillGradient = attempt { () throws(DocumentError) in try Self.gradient(fill) }
+            } else {
+                layer.fill = attempt { () throws(DocumentError) in try Self.optionalColor(fill) } ?? nil
+            }
+        }
+        if let stroke = cursor.child("stroke") {
+            if case .object = stroke.value {
+                layer.strokeGradient = attempt { () throws(DocumentError) in try Self.gradient(stroke) }
+            } else {
+                layer.stroke = attempt { () throws(DocumentError) in try Self.optionalColor(stroke) } ?? nil
+            }
+        }
         if let width = cursor.child("strokeWidth") { layer.strokeWidth = attempt { () throws(DocumentError) in try width.nonNegativeNumber() } ?? 1 }
         if let cap = cursor.child("lineCap") {
             layer.lineCap = attempt { () throws(DocumentError) in try Self.named(cap, SceneLayer.LineCap.self, what: "line cap") } ?? .butt

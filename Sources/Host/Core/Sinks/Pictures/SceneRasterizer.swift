@@ -45,6 +45,8 @@ public struct SceneRasterizer {
     private var layer = RasterLayer()
     private var maskOutline = RasterOutline()
     private var shadowOutline = RasterOutline()
+    /// The gradients of the layer drawn, kept for their stops' storage.
+    private var fillGradient = RasterGradient(), strokeGradient = RasterGradient()
 
     /// Creates a rasterizer for pictures of `width × height` pixels.
     ///
@@ -114,6 +116,8 @@ public struct SceneRasterizer {
         layer.fillRule = Self.append(resolved.outline, to: &layer.outline)
         layer.fill = Self.pixel(resolved.fill)
         layer.stroke = resolved.strokeWidth > 0 ? Self.pixel(resolved.stroke) : nil
+        layer.fillGradient = resolved.fillGradient.map { Self.gradient($0, into: &fillGradient) }
+        layer.strokeGradient = resolved.strokeGradient.map { Self.gradient($0, into: &strokeGradient) }
         layer.strokeWidth = resolved.strokeWidth.isFinite ? max(resolved.strokeWidth, 0) : 0
         layer.strokeStyle.cap = switch resolved.lineCap { case .butt: .butt; case .round: .round; case .square: .square }
         layer.strokeStyle.join = switch resolved.lineJoin { case .miter: .miter; case .round: .round; case .bevel: .bevel }
@@ -146,7 +150,33 @@ public struct SceneRasterizer {
         // The outlines are kept for their storage; the layer lets go of the copies it holds.
         layer.clip = nil
         layer.shadow = nil
+        layer.fillGradient = nil
+        layer.strokeGradient = nil
         return touched
+    }
+
+    /// A scene gradient for the rasteriser, its stop colours rounded to 8 bits as the SVG writer
+    /// prints them, in `storage` (whose stops' buffer is reused).
+    private static func gradient(_ gradient: SceneLayer.Gradient, into storage: inout RasterGradient) -> RasterGradient {
+        var result = storage
+        storage = RasterGradient()
+        result.kind = gradient.kind == .linear ? .linear : .radial
+        result.start = RasterPoint(x: gradient.start.x, y: gradient.start.y)
+        result.end = RasterPoint(x: gradient.end.x, y: gradient.end.y)
+        let focus = gradient.focus ?? gradient.start
+        result.focus = RasterPoint(x: focus.x, y: focus.y)
+        result.transform = gradient.transform
+        result.stops.removeAll(keepingCapacity: true)
+        func byte(_ value: Double) -> Double { (min(max(value, 0), 1) * 255).rounded() / 255 }
+        for stop in gradient.stops {
+            let color = stop.color.clamped()
+            result.stops.append(RasterGradient.Stop(
+                offset: stop.offset, red: byte(color.red), green: byte(color.green), blue: byte(color.blue),
+                alpha: color.alpha * stop.opacity))
+        }
+        result.normalizeStops()
+        storage = result
+        return result
     }
 
     /// Appends an outline and returns the rule to fill it with.

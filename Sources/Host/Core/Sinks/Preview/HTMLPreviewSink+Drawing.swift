@@ -34,6 +34,52 @@ extension HTMLPreviewSink {
           if (color[3] < 1) attributes[key + "-opacity"] = num(color[3]);
         }
 
+        // A scene gradient ({"gradient": "linear" | "radial", …}), or null for a colour or none.
+        function gradientOf(spec) {
+          if (!spec || typeof spec !== "object") return null;
+          return {
+            kind: spec.gradient, start: spec.start.slice(), end: spec.end.slice(), focus: (spec.focus || spec.start).slice(),
+            transform: spec.transform ? spec.transform.slice() : [1, 0, 0, 1, 0, 0],
+            stops: spec.stops.map((stop) => ({ offset: stop[0], color: hexColor(stop[1]) || [0, 0, 0, 0], opacity: stop.length > 2 ? stop[2] : 1 })),
+          };
+        }
+        // A vector channel's numbers laid out as SceneLayer.Gradient.channelNumbers.
+        function applyGradient(gradient, numbers, offset) {
+          const count = 12 + 5 * gradient.stops.length;
+          const values = numbers.slice(offset, offset + count);
+          if (values.length !== count || !values.every(Number.isFinite)) return;
+          gradient.start = values.slice(0, 2); gradient.end = values.slice(2, 4); gradient.focus = values.slice(4, 6);
+          gradient.transform = values.slice(6, 12);
+          gradient.stops = gradient.stops.map((_, i) => {
+            const v = values.slice(12 + 5 * i, 17 + 5 * i);
+            return { offset: v[0], color: [clamp(v[1]), clamp(v[2]), clamp(v[3]), 1], opacity: clamp(v[4]) };
+          });
+        }
+        // The gradient's element, as SceneSVGWriter writes it.
+        function gradientElement(g, id) {
+          const attributes = { id, gradientUnits: "userSpaceOnUse" };
+          if (g.kind === "linear") {
+            Object.assign(attributes, { x1: num(g.start[0]), y1: num(g.start[1]), x2: num(g.end[0]), y2: num(g.end[1]) });
+          } else {
+            const radius = Math.hypot(g.end[0] - g.start[0], g.end[1] - g.start[1]);
+            let fx = g.focus[0], fy = g.focus[1];
+            const reach = Math.hypot(fx - g.start[0], fy - g.start[1]), inside = radius * (1 - 1 / 1024);
+            if (reach > inside && reach > 0) { fx = g.start[0] + (fx - g.start[0]) * inside / reach; fy = g.start[1] + (fy - g.start[1]) * inside / reach; }
+            Object.assign(attributes, { cx: num(g.start[0]), cy: num(g.start[1]), r: num(radius) });
+            if (fx !== g.start[0] || fy !== g.start[1]) Object.assign(attributes, { fx: num(fx), fy: num(fy) });
+          }
+          const t = g.transform;
+          if (t[0] !== 1 || t[1] !== 0 || t[2] !== 0 || t[3] !== 1 || t[4] !== 0 || t[5] !== 0) attributes.gradientTransform = "matrix(" + t.map(num).join(" ") + ")";
+          const element = make(g.kind === "linear" ? "linearGradient" : "radialGradient", attributes);
+          for (const stop of g.stops) {
+            const stopAttributes = { offset: num(clamp(stop.offset)), "stop-color": hex(stop.color) };
+            const opacity = clamp(stop.color[3] * stop.opacity);
+            if (opacity < 1) stopAttributes["stop-opacity"] = num(opacity);
+            make("stop", stopAttributes, element);
+          }
+          return element;
+        }
+
         function resolve(layer, index, position) {
           const frame = layer.frame.slice();
           const transform = layer.transform || {};
@@ -45,7 +91,8 @@ extension HTMLPreviewSink {
           let strokeWidth = layer.strokeWidth === undefined ? 1 : layer.strokeWidth;
           let dashOffset = layer.dashOffset || 0;
           let opacity = layer.opacity === undefined ? 1 : layer.opacity, zIndex = layer.zIndex || 0, hidden = !!layer.hidden;
-          let fill = hexColor(layer.fill), stroke = hexColor(layer.stroke), path = layer.path || "";
+          const fillGradient = gradientOf(layer.fill), strokeGradient = gradientOf(layer.stroke);
+          let fill = fillGradient ? null : hexColor(layer.fill), stroke = strokeGradient ? null : hexColor(layer.stroke), path = layer.path || "";
           const mask = layer.mask ? { d: layer.mask.path, rule: layer.mask.fillRule || "nonzero" } : null;
           const s = layer.shadow;
           const shadow = s ? { color: hexColor(s.color), opacity: s.opacity, radius: s.radius, offset: s.offset, d: s.path || null } : null;
@@ -58,6 +105,11 @@ extension HTMLPreviewSink {
               if (property === "path") path = d;
               else if (property === "maskPath" && mask) mask.d = d;
               else if (property === "shadowPath" && shadow) shadow.d = d;
+              continue;
+            }
+            if (channel.kind === "vector") {
+              if (property === "fillGradient" && fillGradient) applyGradient(fillGradient, numbers, channel.offset);
+              else if (property === "strokeGradient" && strokeGradient) applyGradient(strokeGradient, numbers, channel.offset);
               continue;
             }
             if (channel.kind === "color") {
@@ -94,7 +146,7 @@ extension HTMLPreviewSink {
           const cos = Math.cos(rotation), sin = Math.sin(rotation);
           const a = sx * cos, b = sx * sin, c = sy * (skew * cos - sin), d = sy * (skew * sin + cos);
           const matrix = [a, b, c, d, cx + tx - (a * cx + c * cy), cy + ty - (b * cx + d * cy)];
-          return { layer, index, frame, matrix, cornerRadius, opacity, zIndex, hidden, fill, stroke, strokeWidth, dashOffset, path, mask, shadow };
+          return { layer, index, frame, matrix, cornerRadius, opacity, zIndex, hidden, fill, stroke, fillGradient, strokeGradient, strokeWidth, dashOffset, path, mask, shadow };
         }
 
         function outline(r, shadowPath, attributes, parent) {
@@ -153,9 +205,11 @@ extension HTMLPreviewSink {
               outline(r, shadow.d, attributes, group);
             }
             const attributes = {};
-            paint(attributes, "fill", r.fill);
-            if (r.stroke && r.strokeWidth > 0) {
-              paint(attributes, "stroke", r.stroke);
+            if (r.fillGradient) { nodes.push(gradientElement(r.fillGradient, id + "-fill")); attributes.fill = "url(#" + id + "-fill)"; }
+            else paint(attributes, "fill", r.fill);
+            if ((r.stroke || r.strokeGradient) && r.strokeWidth > 0) {
+              if (r.strokeGradient) { nodes.push(gradientElement(r.strokeGradient, id + "-stroke")); attributes.stroke = "url(#" + id + "-stroke)"; }
+              else paint(attributes, "stroke", r.stroke);
               attributes["stroke-width"] = num(r.strokeWidth);
               if (r.layer.lineCap) attributes["stroke-linecap"] = r.layer.lineCap;
               if (r.layer.lineJoin) attributes["stroke-linejoin"] = r.layer.lineJoin;

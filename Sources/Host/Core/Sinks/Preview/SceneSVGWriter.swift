@@ -38,6 +38,8 @@ enum SceneSVGWriter {
                 + "width=\"\(number(maxX - minX))\" height=\"\(number(maxY - minY))\">"
                 + "<feGaussianBlur stdDeviation=\"\(number(shadow.radius / 2))\"/></filter>\n"
         }
+        if let gradient = layer.fillGradient { svg += definition(of: gradient, id: "\(id)-fill") }
+        if let gradient = layer.strokeGradient, layer.strokeWidth > 0 { svg += definition(of: gradient, id: "\(id)-stroke") }
         svg += "<g data-layer=\"\(escape(layer.name))\""
         if layer.matrix != .identity {
             let m = layer.matrix
@@ -55,9 +57,10 @@ enum SceneSVGWriter {
             if shadow.radius > 0 { attributes += " filter=\"url(#\(id)-blur)\"" }
             element(outline, attributes: attributes, into: &svg)
         }
-        var attributes = paint(layer.fill, "fill")
-        if let stroke = layer.stroke, layer.strokeWidth > 0 {
-            attributes += paint(stroke, "stroke") + " stroke-width=\"\(number(layer.strokeWidth))\""
+        var attributes = layer.fillGradient == nil ? paint(layer.fill, "fill") : " fill=\"url(#\(id)-fill)\""
+        if layer.strokeGradient != nil || layer.stroke != nil, layer.strokeWidth > 0 {
+            attributes += layer.strokeGradient == nil ? paint(layer.stroke, "stroke") : " stroke=\"url(#\(id)-stroke)\""
+            attributes += " stroke-width=\"\(number(layer.strokeWidth))\""
             if layer.lineCap != .butt { attributes += " stroke-linecap=\"\(layer.lineCap.rawValue)\"" }
             if layer.lineJoin != .miter { attributes += " stroke-linejoin=\"\(layer.lineJoin.rawValue)\"" }
             if layer.miterLimit != 4 { attributes += " stroke-miterlimit=\"\(number(layer.miterLimit))\"" }
@@ -68,6 +71,42 @@ enum SceneSVGWriter {
         }
         element(layer.outline, attributes: attributes, into: &svg)
         svg += "</g>\n"
+    }
+
+    /// A gradient's element: `userSpaceOnUse`, `pad`, its transform and its stops (colours to 8
+    /// bits, opacities as given); a radial gradient's focus moved just inside its circle, as
+    /// Cadence's rasteriser draws it.
+    static func definition(of gradient: SceneLayer.Gradient, id: String) -> String {
+        let start = gradient.start, end = gradient.end
+        var svg: String
+        switch gradient.kind {
+        case .linear:
+            svg = "<linearGradient id=\"\(id)\" x1=\"\(number(start.x))\" y1=\"\(number(start.y))\" x2=\"\(number(end.x))\" y2=\"\(number(end.y))\""
+        case .radial:
+            let radius = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
+            var focus = gradient.focus ?? start
+            let reach = ((focus.x - start.x) * (focus.x - start.x) + (focus.y - start.y) * (focus.y - start.y)).squareRoot()
+            let inside = radius * (1 - 1.0 / 1024)
+            if reach > inside, reach > 0 {
+                focus = Point(x: start.x + (focus.x - start.x) * inside / reach, y: start.y + (focus.y - start.y) * inside / reach)
+            }
+            svg = "<radialGradient id=\"\(id)\" cx=\"\(number(start.x))\" cy=\"\(number(start.y))\" r=\"\(number(radius))\""
+            if focus != start { svg += " fx=\"\(number(focus.x))\" fy=\"\(number(focus.y))\"" }
+        }
+        svg += " gradientUnits=\"userSpaceOnUse\""
+        if gradient.transform != .identity {
+            let m = gradient.transform
+            svg += " gradientTransform=\"matrix(\([m.a, m.b, m.c, m.d, m.tx, m.ty].map(number).joined(separator: " ")))\""
+        }
+        svg += ">"
+        for stop in gradient.stops {
+            let color = stop.color.clamped()
+            svg += "<stop offset=\"\(number(min(max(stop.offset, 0), 1)))\" stop-color=\"\(color.withAlpha(1).hexString.prefix(7))\""
+            let opacity = min(max(color.alpha * stop.opacity, 0), 1)
+            if opacity < 1 { svg += " stop-opacity=\"\(number(opacity))\"" }
+            svg += "/>"
+        }
+        return svg + (gradient.kind == .linear ? "</linearGradient>\n" : "</radialGradient>\n")
     }
 
     /// One outline element with the given presentation attributes.

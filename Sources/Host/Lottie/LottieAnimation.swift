@@ -178,9 +178,13 @@ public struct LottieAnimation: Sendable {
             var reader = Reader(
                 assets: assets, assetOfID: assetOfID, slots: cursor.child("slots"), canvasWidth: width, canvasHeight: height)
             _ = try reader.composition(layers: try cursor.required("layers"), asset: nil)
-            compositions = reader.compositions
+            var notes = reader.drawingNotes
+            var read = reader.compositions
+            LottieClipping.resolveMattes(&read, notes: &notes)
+            LottieClipping.noteNestedMasks(read, into: &notes)
+            compositions = read
             layerCount = try reader.expandedCount(of: 0, cursor: cursor)
-            drawingNotes = reader.drawingNotes
+            drawingNotes = notes
             warnings = (expressionWarnings + reader.warnings).map { warning in
                 var warning = warning
                 warning.file = file

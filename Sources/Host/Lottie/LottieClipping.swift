@@ -43,6 +43,70 @@ enum LottieClipping {
         return Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
     }
 
+    /// Notes the precompositions whose masks are not drawn: Cadence clips a layer by one mask of
+    /// any shape (its own, or the innermost around it) within convex polygons (precompositions'
+    /// rectangles, masks that are convex polygons), so a precomposition's mask of another shape is
+    /// left out over the layers inside it that have masks of their own.
+    static func noteNestedMasks(_ compositions: [[LottieAnimation.Layer]], into notes: inout LottieDrawing.Notes) {
+        var masked: [Bool?] = Array(repeating: nil, count: compositions.count)
+        /// Whether a composition holds a layer with a mask that is not a convex polygon, at any depth.
+        func holdsMask(_ composition: Int) -> Bool {
+            if let known = masked[composition] { return known }
+            masked[composition] = false
+            let result = compositions[composition].contains { layer in
+                (layer.drawing.mask.map { layer.composition == nil || !$0.isConvexPolygon } ?? false) || layer.drawing.matte != nil
+                    || (layer.composition.map(holdsMask) ?? false)
+            }
+            masked[composition] = result
+            return result
+        }
+        for layers in compositions {
+            for layer in layers {
+                guard let inner = layer.composition, holdsMask(inner) else { continue }
+                if let mask = layer.drawing.mask, !mask.isConvexPolygon {
+                    notes.add("masks of precompositions over layers with masks of their own are not drawn (the inner masks are)", at: mask.jsonPath)
+                }
+                if layer.drawing.matte != nil, let request = layer.drawing.matteRequest {
+                    notes.add("track mattes of precompositions over layers with masks or mattes of their own are not drawn (the inner ones are)", at: request.jsonPath)
+                }
+            }
+        }
+    }
+
+    /// Decides which track mattes are drawn (``LottieMatte``) and notes the others.
+    static func resolveMattes(_ compositions: inout [[LottieAnimation.Layer]], notes: inout LottieDrawing.Notes) {
+        for composition in compositions.indices {
+            let layers = compositions[composition]
+            for (position, layer) in layers.enumerated() {
+                guard let request = layer.drawing.matteRequest else { continue }
+                let source = request.parent.map { parent in layers.firstIndex { $0.index == parent } } ?? (position > 0 ? position - 1 : nil)
+                if let source, source != position, Self.drawsMatte(layers[source], mode: request.mode), layer.drawing.mask == nil {
+                    compositions[composition][position].drawing.matte = LottieMatte(source: source, inverted: request.mode == 2)
+                } else {
+                    notes.add(
+                        "track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)",
+                        at: request.jsonPath)
+                }
+            }
+        }
+    }
+
+    /// Whether Cadence draws a matte layer for a mode: one fill, no mask, no matte; alpha, or alpha
+    /// inverted with every opacity on the way constant 100.
+    private static func drawsMatte(_ matte: LottieAnimation.Layer, mode: Double) -> Bool {
+        let drawing = matte.drawing
+        guard [1, 4].contains(matte.type), matte.composition == nil, drawing.mask == nil, drawing.matteRequest == nil,
+            drawing.paints.count == 1, let paint = drawing.paints.first, paint.strokeWidth == nil, paint.gradient == nil
+        else { return false }
+        switch mode {
+        case 1: return true
+        case 2:
+            func opaque(_ property: LottieProperty) -> Bool { property.keyframes.isEmpty && property.value.first ?? 100 >= 100 }
+            return opaque(paint.opacity) && paint.groups.allSatisfy { opaque($0.opacity) } && opaque(matte.transform.opacity)
+        default: return false
+        }
+    }
+
     /// A path's sub-paths as polygons, curves cut into 16 chords each.
     static func polygons(of path: Path) -> [[Point]] {
         var polygons: [[Point]] = []
@@ -80,5 +144,71 @@ enum LottieClipping {
         }
         if current.count >= 3 { polygons.append(current) }
         return polygons
+    }
+}
+
+/// A layer's track matte when Cadence draws it: the matte layer (the layer before it in its
+/// composition, or the one whose `ind` is its `tp`) is a shape or solid layer with one fill (no
+/// mask, no matte of its own), and the mode is alpha (`tt` 1) or, for a matte that is always fully
+/// opaque, alpha inverted (`tt` 2).
+///
+/// What it shows, as lottie-web's SVG renderer draws it (an SVG mask of the matte layer): alpha,
+/// inside the fill's outline at the fill's opacity times its groups' and its layer's; inverted,
+/// the composition without the outline.
+struct LottieMatte: Sendable {
+    /// The matte layer's position in the composition.
+    var source: Int
+    /// Alpha inverted (`tt` 2).
+    var inverted: Bool
+}
+
+/// A layer's mask when Cadence draws it: one mask (besides masks of mode `n`, which lottie-web
+/// skips) in mode add (`a`) or intersect (`i`, the same for a first mask), inverted or not, or
+/// subtract (`s`), at a constant opacity, not expanded, on a shape, solid or precomposition layer.
+///
+/// What it shows, as lottie-web's SVG renderer draws it:
+/// - add: inside its path (non-zero);
+/// - inverted add: inside the rectangle `(0, 0)`–`(w, h)` of the root composition's size, in the
+///   layer's own coordinates, together with the path, under the non-zero rule (lottie-web's
+///   `solidPath` before the path: the path's inside is a hole where it turns the other way);
+/// - subtract: the composition without the path (a white rectangle, then the path in black).
+struct LottieMask: Sendable {
+    /// How the mask's path is used.
+    enum Mode: Sendable {
+        case add, inverted, subtract
+    }
+
+    /// The path (`pt`), in the layer's coordinates.
+    var path: LottieProperty
+    /// Whether the path closes.
+    var closed: Bool
+    var mode: Mode
+    /// `o`, as a fraction.
+    var opacity: Double
+    /// Whether every value of the path is a convex polygon of straight sides (and the mode add):
+    /// such a mask on a precomposition clips the layers inside it as its rectangle does.
+    var isConvexPolygon: Bool
+    /// The JSON path of the layer's `masksProperties`.
+    var jsonPath: String
+
+    /// Whether six-number vertex lists (as ``LottieAnimation/shapeNumbers(_:)``) make one convex
+    /// polygon with straight sides.
+    static func isConvexPolygon(_ numbers: [Double]) -> Bool {
+        let count = numbers.count / 6
+        guard count >= 3 else { return false }
+        var sign = 0.0
+        for vertex in 0..<count {
+            let base = vertex * 6
+            guard numbers[base + 2 ..< base + 6].allSatisfy({ $0 == 0 }) else { return false }
+            let next = (vertex + 1) % count * 6, after = (vertex + 2) % count * 6
+            let cross = (numbers[next] - numbers[base]) * (numbers[after + 1] - numbers[next + 1])
+                - (numbers[next + 1] - numbers[base + 1]) * (numbers[after] - numbers[next])
+            guard cross.isFinite else { return false }
+            if cross != 0 {
+                if sign != 0, (cross > 0) != (sign > 0) { return false }
+                sign = cross
+            }
+        }
+        return sign != 0
     }
 }

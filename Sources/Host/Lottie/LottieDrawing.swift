@@ -112,10 +112,14 @@ struct LottieDrawing: Sendable {
 
     /// Back to front.
     var paints: [Paint] = []
-    /// The layer's mask when it is one that Cadence draws: a single mask in mode add (`a`), not
-    /// inverted, fully opaque and not expanded, on a shape or solid layer: its path (in the
-    /// layer's coordinates) clips every paint of the layer.
-    var mask: (path: LottieProperty, closed: Bool)?
+    /// The layer's mask when it is one that Cadence draws (``LottieMask``): it clips every paint
+    /// of the layer, and of the layers a precomposition holds.
+    var mask: LottieMask?
+    /// The layer's track matte (`tt`) as read: its mode, the `ind` of its matte layer (`tp`) and
+    /// where it is; ``LottieClipping/resolveMattes(_:notes:)`` decides whether it is drawn.
+    var matteRequest: (mode: Double, parent: Int?, jsonPath: String)?
+    /// The layer's track matte when Cadence draws it (``LottieMatte``).
+    var matte: LottieMatte?
     /// A precomposition layer's size (`w`, `h`), to which lottie-web clips what it shows.
     var clipSize: (width: Double, height: Double)?
     /// Every outline of the layer, by ``Outline/id``.
@@ -327,14 +331,16 @@ extension LottieAnimation.Reader {
     mutating func drawing(of layer: JSONCursor, type: Int) throws(DocumentError) -> LottieDrawing {
         var drawing = LottieDrawing()
         if let masks = layer.child("masksProperties"), case .array(let items) = masks.value, !items.isEmpty {
-            if let mask = try drawnMask(masks, layerType: type) {
-                drawing.mask = mask
-            } else {
+            switch try drawnMask(masks, layerType: type) {
+            case .drawn(let mask): drawing.mask = mask
+            case .none: break
+            case .notDrawn:
                 drawingNotes.add("masks are not drawn: the masked layer is drawn whole, also where its mask hides it", at: masks.path)
             }
         }
-        if let matte = layer.child("tt") {
-            drawingNotes.add("track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)", at: matte.path)
+        if let matte = layer.child("tt"), case .number(let mode) = matte.value, mode != 0 {
+            let parent = try layer.child("tp").map(LottieAnimation.finite).flatMap { Int(exactly: $0) }
+            drawing.matteRequest = (mode, parent, matte.path)
         }
         if let effects = layer.child("ef"), case .array(let items) = effects.value, !items.isEmpty {
             drawingNotes.add("effects are not drawn: the layer is drawn as if it had none", at: effects.path)
@@ -379,20 +385,48 @@ extension LottieAnimation.Reader {
         return drawing
     }
 
-    /// A layer's masks when Cadence draws them (see ``LottieDrawing/mask``): one mask in mode `a`,
-    /// `inv` false, opacity 100 and expansion 0 (static), on a shape (4) or solid (1) layer.
-    private mutating func drawnMask(_ masks: JSONCursor, layerType: Int) throws(DocumentError) -> (path: LottieProperty, closed: Bool)? {
-        let items = try masks.array()
-        guard items.count == 1, layerType == 1 || layerType == 4, let mask = items.first else { return nil }
-        let mode = try mask.child("mode").map { cursor throws(DocumentError) in try cursor.string() } ?? "a"
-        guard mode == "a", try !LottieAnimation.flag(mask.child("inv")) else { return nil }
-        func constant(_ key: String, _ expected: Double) throws(DocumentError) -> Bool {
-            guard let cursor = mask.child(key) else { return true }
-            let value = try property(cursor)
-            return value.keyframes.isEmpty && value.value.first == expected
+    /// What a layer's masks come to.
+    private enum MaskReading {
+        /// None that lottie-web draws (every one of mode `n`).
+        case none
+        /// One that Cadence draws.
+        case drawn(LottieMask)
+        /// Masks Cadence does not draw.
+        case notDrawn
+    }
+
+    /// A layer's masks when Cadence draws them (``LottieMask``): one mask besides those of mode
+    /// `n`, mode `a` or `i` (inverted or not) or `s` (not inverted), a constant opacity, no
+    /// expansion, on a precomposition (0), solid (1) or shape (4) layer.
+    private mutating func drawnMask(_ masks: JSONCursor, layerType: Int) throws(DocumentError) -> MaskReading {
+        var shown: [(cursor: JSONCursor, mode: String)] = []
+        for item in try masks.array() {
+            let mode = try item.child("mode").map { cursor throws(DocumentError) in try cursor.string() } ?? "a"
+            if mode != "n" { shown.append((item, mode)) }
         }
-        guard try constant("o", 100), try constant("x", 0), let shape = mask.child("pt") else { return nil }
-        return (try shapeProperty(shape), true)
+        guard !shown.isEmpty else { return .none }
+        guard shown.count == 1, [0, 1, 4].contains(layerType), let (mask, modeName) = shown.first else { return .notDrawn }
+        let inverted = try LottieAnimation.flag(mask.child("inv"))
+        let mode: LottieMask.Mode
+        switch (modeName, inverted) {
+        case ("a", false), ("i", false): mode = .add
+        case ("a", true), ("i", true): mode = .inverted
+        case ("s", false): mode = .subtract
+        default: return .notDrawn
+        }
+        func constant(_ key: String, _ fallback: Double) throws(DocumentError) -> Double? {
+            guard let cursor = mask.child(key) else { return fallback }
+            let value = try property(cursor)
+            return value.keyframes.isEmpty ? value.value.first ?? fallback : nil
+        }
+        guard let opacity = try constant("o", 100), opacity.isFinite, try constant("x", 0) == 0, let shape = mask.child("pt") else {
+            return .notDrawn
+        }
+        let path = try shapeProperty(shape)
+        let values = path.keyframes.isEmpty ? [path.value] : path.keyframes.flatMap { [$0.start, $0.end].compactMap { $0 } }
+        return .drawn(LottieMask(
+            path: path, closed: try Self.closed(shape), mode: mode, opacity: min(max(opacity / 100, 0), 1),
+            isConvexPolygon: mode == .add && values.allSatisfy(LottieMask.isConvexPolygon), jsonPath: masks.path))
     }
 
     /// A group's items, last to first: a paint starts painting what comes before it; an outline is

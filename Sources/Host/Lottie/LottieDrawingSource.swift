@@ -30,12 +30,19 @@ struct LottieDrawingPass: Sendable {
     let placements: [LottieAnimation.Placement]
     /// Whether a placement or any precomposition around it is hidden or a matte: not drawn.
     let notDrawn: [Bool]
+    /// For a placement whose track matte Cadence draws (``LottieDrawing/matte``), the placement of
+    /// its matte layer.
+    let matteOf: [Int?]
+    /// Whether a placement is the matte of a placement drawn with it.
+    let isMatte: [Bool]
     /// Each placement's world matrix in the composition's coordinates (4×4, row vectors).
     private(set) var full: [[Double]]
     /// Each placement's opacity, with the precompositions' around it, `0...1`.
     private(set) var opacity: [Double]
     /// The compiled animation, whose layer order is the placements'.
     private let program: LottieProgram
+    /// The root composition's size (an inverted or subtracted mask's rectangle).
+    private let width: Double, height: Double
     /// The frame last evaluated.
     private(set) var frame: LottieFrame
     /// For each placement whose layer modifies its paths (trims, rounded corners), every outline's
@@ -46,6 +53,7 @@ struct LottieDrawingPass: Sendable {
     init(_ animation: LottieAnimation) {
         placements = animation.placements()
         program = LottieProgram(animation)
+        (width, height) = (animation.width, animation.height)
         frame = program.makeFrame()
         assert(program.layerPaths == placements.map(\.path), "the program's layers are the placements, in order")
         var notDrawn: [Bool] = []
@@ -53,6 +61,18 @@ struct LottieDrawingPass: Sendable {
             notDrawn.append(placement.layer.hidden || placement.layer.matteSource || placement.container.map { notDrawn[$0] } == true)
         }
         self.notDrawn = notDrawn
+        // Each composition's placements in order: a matte is found by its position there.
+        var children: [Int?: [Int]] = [:]
+        for (index, placement) in placements.enumerated() { children[placement.container, default: []].append(index) }
+        var matteOf: [Int?] = Array(repeating: nil, count: placements.count)
+        var isMatte = Array(repeating: false, count: placements.count)
+        for (index, placement) in placements.enumerated() {
+            guard let matte = placement.layer.drawing.matte, let siblings = children[placement.container], matte.source < siblings.count else { continue }
+            matteOf[index] = siblings[matte.source]
+            isMatte[siblings[matte.source]] = true
+        }
+        self.matteOf = matteOf
+        self.isMatte = isMatte
         full = Array(repeating: LottieAnimation.identity, count: placements.count)
         opacity = Array(repeating: 1, count: placements.count)
         modified = Array(repeating: nil, count: placements.count)
@@ -84,7 +104,7 @@ struct LottieDrawingPass: Sendable {
             let chain = frame.opacities[index] * (placement.container.map { opacity[$0] } ?? 1)
             opacity[index] = chain.isFinite ? min(max(chain, 0), 1) : 0
             let drawing = placement.layer.drawing
-            if !drawing.modifiers.isEmpty && frame.active[index] && !notDrawn[index] {
+            if !drawing.modifiers.isEmpty && frame.active[index] && (!notDrawn[index] || isMatte[index]) {
                 let layer = placement.layer
                 modified[index] = drawing.modifiedOutlines(at: frame.compositionFrames[index] - layer.startTime, offset: layer.startTime)
             } else {
@@ -99,8 +119,12 @@ struct LottieDrawingPass: Sendable {
 
     /// A paint of a placement at the frame last given to ``update(_:)``.
     ///
-    /// - Parameter rounded: Coordinates to a thousandth (what the import writes).
-    func paint(_ number: Int, of index: Int, rounded: Bool) -> PaintValue {
+    /// - Parameters:
+    ///   - rounded: Coordinates to a thousandth (what the import writes).
+    ///   - asMatte: The paint of a matte layer: its opacity is its layer's own (not the
+    ///     precompositions' around it, which fade the matted result), and it is shown though the
+    ///     layer is not drawn.
+    func paint(_ number: Int, of index: Int, rounded: Bool, asMatte: Bool = false) -> PaintValue {
         let layer = placements[index].layer
         let paint = layer.drawing.paints[number]
         let local = frame.compositionFrames[index] - layer.startTime, offset = layer.startTime
@@ -125,7 +149,8 @@ struct LottieDrawingPass: Sendable {
         for group in paint.groups {
             paintOpacity *= (group.opacity.value(at: local, offset: offset).first ?? 100) / 100
         }
-        let shown = frame.active[index] && !notDrawn[index] ? opacity[index] * paintOpacity : 0
+        let own = frame.opacities[index].isFinite ? min(max(frame.opacities[index], 0), 1) : 0
+        let shown = asMatte ? (frame.active[index] ? own * paintOpacity : 0) : frame.active[index] && !notDrawn[index] ? opacity[index] * paintOpacity : 0
         var strokeWidth = 0.0, dashes: [Double] = [], dashOffset = 0.0
         if let width = paint.strokeWidth?.value(at: local, offset: offset).first, let m = firstMatrix {
             let scale = abs(m[0] * m[5] - m[1] * m[4]).squareRoot()
@@ -150,53 +175,123 @@ struct LottieDrawingPass: Sendable {
             gradient: gradient)
     }
 
-    /// A placement's mask (``LottieDrawing/mask``) at the frame last given to ``update(at:)``, in the
-    /// composition's coordinates; `nil` when its layer has none.
-    func mask(of index: Int, rounded: Bool) -> Path? {
+    /// What clips a placement's paints at a frame: an outline in the composition's coordinates,
+    /// its rule and the opacity it shows them at.
+    struct Clip {
+        var path: Path
+        var evenOdd: Bool
+        var opacity: Double
+    }
+
+    /// The outline of a placement's own mask (``LottieDrawing/mask``) at the frame last given to
+    /// ``update(at:)``, in the composition's coordinates, as lottie-web draws it; `nil` when its
+    /// layer has none.
+    func mask(of index: Int, rounded: Bool) -> Clip? {
         let layer = placements[index].layer
         guard let mask = layer.drawing.mask else { return nil }
         let local = frame.compositionFrames[index] - layer.startTime
         let numbers = mask.path.value(at: local, offset: layer.startTime)
+        let m = full[index]
         var path = Path()
-        LottieDrawing.append(numbers, closed: mask.closed, matrix: full[index], rounded: rounded, to: &path)
-        return path
+        // lottie-web draws an open mask path as no path at all.
+        let own = mask.closed ? numbers : []
+        let rectangle: [Double] = [0, 0, 0, 0, 0, 0, width, 0, 0, 0, 0, 0, width, height, 0, 0, 0, 0, 0, height, 0, 0, 0, 0]
+        switch mask.mode {
+        case .add:
+            LottieDrawing.append(own, closed: true, matrix: m, rounded: rounded, to: &path)
+            return Clip(path: path, evenOdd: false, opacity: mask.opacity)
+        case .inverted:
+            // lottie-web's solidPath: the root composition's size in the layer's own coordinates,
+            // before the path, non-zero; nothing at all for an open path.
+            if !own.isEmpty { LottieDrawing.append(rectangle, closed: true, matrix: m, rounded: rounded, to: &path) }
+            LottieDrawing.append(own, closed: true, matrix: m, rounded: rounded, to: &path)
+            return Clip(path: path, evenOdd: false, opacity: mask.opacity)
+        case .subtract:
+            // White over the composition, the path black: the composition without the path's
+            // inside (the root composition's rectangle: a precomposition clips to its own).
+            LottieDrawing.append(rectangle, closed: true, matrix: LottieAnimation.identity, rounded: rounded, to: &path)
+            LottieDrawing.append(own, closed: true, matrix: m, rounded: rounded, to: &path)
+            return Clip(path: path, evenOdd: true, opacity: mask.opacity)
+        }
     }
 
-    /// Whether anything clips a placement's paints: its own mask, or a precomposition around it.
+    /// A placement's track matte (``LottieMatte``) at the frame last given to ``update(at:)``, as
+    /// lottie-web draws it: alpha, the matte's fill outline at its opacity (none while the matte
+    /// layer is not shown); inverted, the root composition's rectangle without the outline.
+    func matte(of index: Int, rounded: Bool) -> Clip? {
+        guard let source = matteOf[index], let inverted = placements[index].layer.drawing.matte?.inverted else { return nil }
+        let value = paint(0, of: source, rounded: rounded, asMatte: true)
+        let shown = value.opacity > 0
+        let evenOdd = placements[source].layer.drawing.paints.first?.evenOdd ?? false
+        guard inverted else { return Clip(path: shown ? value.path : Path(), evenOdd: evenOdd, opacity: value.opacity) }
+        var path = Path()
+        let rectangle: [Double] = [0, 0, 0, 0, 0, 0, width, 0, 0, 0, 0, 0, width, height, 0, 0, 0, 0, 0, height, 0, 0, 0, 0]
+        LottieDrawing.append(rectangle, closed: true, matrix: LottieAnimation.identity, rounded: rounded, to: &path)
+        if shown { path.addPath(value.path) }
+        return Clip(path: path, evenOdd: true, opacity: 1)
+    }
+
+    /// Whether anything clips a placement's paints: its own mask, or a precomposition around it
+    /// (its size or its mask).
     func isClipped(_ index: Int) -> Bool {
-        if placements[index].layer.drawing.mask != nil { return true }
+        if placements[index].layer.drawing.mask != nil || matteOf[index] != nil { return true }
         var container = placements[index].container
         while let outer = container {
-            if placements[outer].layer.drawing.clipSize != nil { return true }
+            let drawing = placements[outer].layer.drawing
+            if drawing.clipSize != nil || drawing.mask != nil || matteOf[outer] != nil { return true }
             container = placements[outer].container
         }
         return false
     }
 
     /// What clips a placement's paints at the frame last given to ``update(at:)``, in the
-    /// composition's coordinates: its own mask, within the rectangle `(0, 0, w, h)` of every
-    /// precomposition around it (moved by that precomposition's matrix), as lottie-web clips them;
-    /// `nil` when nothing does.
-    func clip(of index: Int, rounded: Bool) -> Path? {
+    /// composition's coordinates, as lottie-web clips them: its own mask, within the rectangle
+    /// `(0, 0, w, h)` of every precomposition around it and their masks (moved by their
+    /// matrices), the masks' opacities multiplied; `nil` when nothing does.
+    ///
+    /// The rectangles and the masks that are convex polygons are intersected exactly; of the other
+    /// masks, the innermost is drawn (the reader warns when a precomposition's mask of that kind
+    /// holds layers with masks of their own).
+    func clip(of index: Int, rounded: Bool) -> Clip? {
         var polygon: [Point]?
+        var opacity = 1.0
+        func intersect(_ corners: [Point]) {
+            polygon = polygon.map { LottieClipping.clip($0, by: corners) } ?? corners
+        }
+        var own = mask(of: index, rounded: rounded) ?? matte(of: index, rounded: rounded)
         var container = placements[index].container
         while let outer = container {
-            if let size = placements[outer].layer.drawing.clipSize {
-                let m = full[outer]
-                let corners = [(0.0, 0.0), (size.width, 0), (size.width, size.height), (0, size.height)].map { x, y in
+            let drawing = placements[outer].layer.drawing
+            let m = full[outer]
+            if let size = drawing.clipSize {
+                intersect([(0.0, 0.0), (size.width, 0), (size.width, size.height), (0, size.height)].map { x, y in
                     Point(x: x * m[0] + y * m[4] + m[12], y: x * m[1] + y * m[5] + m[13])
+                })
+            }
+            if let mask = drawing.mask {
+                opacity *= mask.opacity
+                if mask.isConvexPolygon {
+                    let layer = placements[outer].layer
+                    let numbers = mask.path.value(at: frame.compositionFrames[outer] - layer.startTime, offset: layer.startTime)
+                    intersect(stride(from: 0, to: numbers.count - 5, by: 6).map { base in
+                        Point(x: numbers[base] * m[0] + numbers[base + 1] * m[4] + m[12], y: numbers[base] * m[1] + numbers[base + 1] * m[5] + m[13])
+                    })
+                } else if own == nil {
+                    own = self.mask(of: outer, rounded: rounded)
+                    own?.opacity = 1
                 }
-                polygon = polygon.map { LottieClipping.clip($0, by: corners) } ?? corners
+            }
+            if own == nil, let clip = matte(of: outer, rounded: rounded) {
+                own = clip
             }
             container = placements[outer].container
         }
-        let own = mask(of: index, rounded: rounded)
-        guard let polygon else { return own }
+        guard let polygon else { return own.map { Clip(path: $0.path, evenOdd: $0.evenOdd, opacity: $0.opacity * opacity) } }
         func round(_ point: Point) -> Point {
             rounded ? Point(x: LottieDrawing.round(point.x), y: LottieDrawing.round(point.y)) : point
         }
         var path = Path()
-        let contours = own.map { LottieClipping.polygons(of: $0).map { LottieClipping.clip($0, by: polygon) } } ?? [polygon]
+        let contours = own.map { LottieClipping.polygons(of: $0.path).map { LottieClipping.clip($0, by: polygon) } } ?? [polygon]
         for contour in contours where contour.count >= 3 {
             do throws(PathError) {
                 try path.move(to: round(contour[0]))
@@ -206,7 +301,7 @@ struct LottieDrawingPass: Sendable {
                 continue
             }
         }
-        return path
+        return Clip(path: path, evenOdd: own?.evenOdd ?? false, opacity: (own?.opacity ?? 1) * opacity)
     }
 
     /// The scene that draws the paints in ``drawOrder`` (of the placements `shown` says): the
@@ -218,7 +313,7 @@ struct LottieDrawingPass: Sendable {
         colorChannel: (_ placement: Int, _ paint: Int) -> Bool, widthChannel: (_ placement: Int, _ paint: Int) -> Bool,
         dashChannel: (_ placement: Int, _ paint: Int) -> Bool = { _, _ in false },
         gradientChannel: (_ placement: Int, _ paint: Int) -> Bool = { _, _ in false },
-        mask: (_ placement: Int) -> (path: Path, bound: Bool)? = { _ in nil }, shown: (_ placement: Int) -> Bool = { _ in true }
+        mask: (_ placement: Int) -> (clip: Clip, bound: Bool)? = { _ in nil }, shown: (_ placement: Int) -> Bool = { _ in true }
     ) -> JSONValue {
         var layers: [JSONValue] = []
         for (index, number) in drawOrder where shown(index) {
@@ -253,10 +348,16 @@ struct LottieDrawingPass: Sendable {
                 if bound { bindings.append(("fill", .string(name + ".color"))) }
                 if gradientBound { bindings.append(("fillGradient", .string(name + ".gradient"))) }
             }
-            if let clip = mask(index) {
+            if let (clip, bound) = mask(index) {
                 // The layer's mask clips each of its paints (an empty outline hides everything).
-                members.append(("mask", .object([("path", .string(clip.path.isEmpty ? "M 0 0" : clip.path.svgPathData))])))
-                if clip.bound { bindings.append(("maskPath", .string("\(placements[index].path).clip"))) }
+                var object: [(key: String, value: JSONValue)] = [("path", .string(clip.path.isEmpty ? "M 0 0" : clip.path.svgPathData))]
+                if clip.evenOdd { object.append(("fillRule", .string("evenodd"))) }
+                if clip.opacity < 1 { object.append(("opacity", .number(clip.opacity))) }
+                members.append(("mask", .object(object)))
+                if bound {
+                    bindings.append(("maskPath", .string("\(placements[index].path).clip")))
+                    bindings.append(("maskOpacity", .string("\(placements[index].path).clipOpacity")))
+                }
             }
             members.append(("bind", .object(bindings)))
             layers.append(.object(members))
@@ -277,7 +378,8 @@ struct LottieDrawingPass: Sendable {
 /// `P#K.width` (its width after the transform) and, dashed, `P#K.dashOffset`; for a gradient,
 /// `P#K.gradient` (``SceneLayer/Gradient/channelNumbers``: its points in the paint's group, the
 /// group's matrix into the composition, and its stops, colour and opacity stops merged); for a layer that a
-/// mask or a precomposition clips, `P.clip` (the outline that clips it, in the composition).
+/// mask, a track matte or a precomposition clips, `P.clip` (the outline that clips it, in the
+/// composition) and `P.clipOpacity` (the opacity it shows the layer at).
 /// Frame `n` of a
 /// render at `rate` frames per second shows the file's frame `ip + n × fr / rate`, computed from the
 /// file's curves (``LottieProgram``: the exact mode's numbers), not from frames baked before; every
@@ -332,6 +434,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         for index in Set(order.map(\.placement)).sorted() where pass.isClipped(index) {
             masks.append((index, channels.count))
             channels.append(("\(pass.placements[index].path).clip", .path))
+            channels.append(("\(pass.placements[index].path).clipOpacity", .scalar))
         }
         for (position, (index, number)) in order.enumerated() {
             let name = "\(pass.placements[index].path)#\(number)"
@@ -391,7 +494,9 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         let channels = schema.channels
         output.numbers[channels[0].offset] = frame
         for (index, channel) in maskChannels {
-            output.paths[channels[channel].offset] = pass.clip(of: index, rounded: false) ?? Path()
+            let clip = pass.clip(of: index, rounded: false)
+            output.paths[channels[channel].offset] = clip?.path ?? Path()
+            output.numbers[channels[channel + 1].offset] = clip?.opacity ?? 1
         }
         for (position, (index, number)) in order.enumerated() {
             let value = pass.paint(number, of: index, rounded: false)

@@ -104,8 +104,10 @@ public struct LottieImport: Sendable {
         /// What clips the layer (its mask, precompositions around it), as path data per frame;
         /// empty when nothing does.
         var clips: [String] = []
+        /// What clips the layer's opacity, per frame (with ``clips``).
+        var clipOpacities: [Double] = []
         /// The clip as first shown.
-        var firstClip: Path?
+        var firstClip: LottieDrawingPass.Clip?
     }
 
     private struct Builder {
@@ -147,6 +149,7 @@ public struct LottieImport: Sendable {
                     baked[index].opacity.append(0)
                     bytes += 7 * 8
                     if let mask = baked[index].clips.last { baked[index].clips.append(mask) }
+                    if let last = baked[index].clipOpacities.last { baked[index].clipOpacities.append(last) }
                     for paint in baked[index].paths.indices {
                         bytes += baked[index].paths[paint].last!.utf8.count + 3 * 8
                         baked[index].paths[paint].append(baked[index].paths[paint].last!)
@@ -161,9 +164,10 @@ public struct LottieImport: Sendable {
                 baked[index].opacity.append(pass.opacity[index])
                 bytes += 7 * 8
                 if !notDrawn[index], !baked[index].paths.isEmpty, let mask = pass.clip(of: index, rounded: true) {
-                    let data = mask.isEmpty ? "M 0 0" : mask.svgPathData
+                    let data = mask.path.isEmpty ? "M 0 0" : mask.path.svgPathData
                     bytes += data.utf8.count
                     baked[index].clips.append(data)
+                    baked[index].clipOpacities.append(mask.opacity)
                     if baked[index].firstClip == nil { baked[index].firstClip = mask }
                 }
                 for number in baked[index].paths.indices {
@@ -208,7 +212,10 @@ public struct LottieImport: Sendable {
                 add(".world", type: "vector", values: baked.world.map { .array($0.map(JSONValue.number)) })
                 add(".opacity", type: "number", values: baked.opacity.map(JSONValue.number), base: .number(0))
                 if !notDrawn[index] {
-                    if !baked.clips.isEmpty { add(".clip", type: "path", values: baked.clips.map(JSONValue.string)) }
+                    if !baked.clips.isEmpty {
+                        add(".clip", type: "path", values: baked.clips.map(JSONValue.string))
+                        add(".clipOpacity", type: "number", values: baked.clipOpacities.map(JSONValue.number))
+                    }
                     for paint in baked.paths.indices {
                         add("#\(paint).path", type: "path", values: baked.paths[paint].map(JSONValue.string))
                         add("#\(paint).opacity", type: "number", values: baked.paintOpacity[paint].map(JSONValue.number), base: .number(0))

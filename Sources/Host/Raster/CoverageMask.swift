@@ -72,6 +72,19 @@ package struct CoverageMask: Sendable {
         return Double(sum) / 255
     }
 
+    /// Multiplies every value by `factor` (`0...1`), rounding to nearest as an 8-bit product:
+    /// `round(v · round(255 · factor) / 255)`.
+    ///
+    /// - Complexity: O(area).
+    package mutating func scale(by factor: Double) {
+        let weight = UInt32((min(max(factor.isNaN ? 0 : factor, 0), 1) * 255).rounded())
+        guard weight < 255 else { return }
+        let count = bounds.area
+        withMutableValues { values in
+            for index in 0..<count { values[index] = UInt8(PixelMath.div255(UInt32(values[index]) &* weight)) }
+        }
+    }
+
     /// Calls `body` with the values (row-major, ``stride`` per row).
     ///
     /// - Parameter body: The code that writes; the pointer is valid only inside.

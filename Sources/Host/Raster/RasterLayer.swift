@@ -16,11 +16,15 @@ package struct RasterLayer: Sendable {
         package var outline: RasterOutline
         /// How the outline's inside is decided (SVG's `clip-rule`).
         package var rule: RasterFillRule
+        /// Multiplies the coverage inside the outline, `0...1` (an SVG `mask` of a white fill at
+        /// this opacity).
+        package var opacity: Double = 1
 
         /// Creates a clip.
-        package init(outline: RasterOutline, rule: RasterFillRule) {
+        package init(outline: RasterOutline, rule: RasterFillRule, opacity: Double = 1) {
             self.outline = outline
             self.rule = rule
+            self.opacity = opacity
         }
     }
 

@@ -35,7 +35,8 @@ extension Rasterizer {
             devicePath.append(layerClip.outline)
             account(devicePath)
             render(devicePath, rule: layerClip.rule, limit: canvas.rect, into: &clipMask)
-            guard !clipMask.bounds.isEmpty else { return .zero }
+            guard !clipMask.bounds.isEmpty, layerClip.opacity > 0 else { return .zero }
+            if layerClip.opacity < 1 { clipMask.scale(by: layerClip.opacity) }
             clip = clipMask
         }
         defer { clip = nil }

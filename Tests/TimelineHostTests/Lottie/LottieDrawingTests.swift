@@ -547,12 +547,114 @@ struct LottieDrawingTests {
         let imported = cadence("render", out, "--format", "rgba", "--frames", "0..0", "--out", folder + "/imported.rgba")
         #expect(imported.status == 0, "\(imported.err)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/imported.rgba")) == Data(bytes))
-        // Masks Cadence does not draw yet are a warning: subtract, two masks, inverted.
-        for other in [mask.replacingOccurrences(of: #""mode": "a""#, with: #""mode": "s""#),
-                      mask.replacingOccurrences(of: #""inv": false"#, with: #""inv": true"#)] {
+        // Masks Cadence does not draw yet are a warning: two masks, an expanded one, difference.
+        let two = mask.replacingOccurrences(of: "}}}]", with: "}}}, " + String(mask.dropFirst(#", "masksProperties": ["#.count)))
+        for other in [two, mask.replacingOccurrences(of: #""mode": "a""#, with: #""mode": "f""#),
+                      mask.replacingOccurrences(of: #""inv": false"#, with: #""inv": false, "x": {"a": 0, "k": 5}"#)] {
             let warned = try LottieAnimation(parsing: Self.file(Self.shapeLayer(red, keys: other)), file: "t.json")
             #expect(warned.drawingNotes.warnings(file: nil).map(\.description)
                 == ["layers[0].masksProperties: masks are not drawn: the masked layer is drawn whole, also where its mask hides it"])
+        }
+        // Masks of mode n are skipped, as lottie-web skips them: the layer is drawn whole, no warning.
+        let none = try LottieAnimation(parsing: Self.file(Self.shapeLayer(red, keys: mask.replacingOccurrences(of: #""mode": "a""#, with: #""mode": "n""#))), file: "t.json")
+        #expect(none.drawingNotes.warnings(file: nil).isEmpty && none.compositions[0][0].drawing.mask == nil)
+    }
+
+    /// The straight-alpha pixels of frame 0 of a 100 × 100 file.
+    static func picture(_ text: String) throws -> (Int, Int) -> [UInt8] {
+        let file = try temporaryFile("picture.json", text)
+        let folder = try temporaryDirectory()
+        let result = cadence("render", file, "--format", "rgba", "--frames", "0..0", "--out", folder + "/frame.rgba")
+        #expect(result.status == 0, "\(result.err)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/frame.rgba")))
+        return { x, y in Array(bytes[(y * 100 + x) * 4 ..< (y * 100 + x) * 4 + 4]) }
+    }
+
+    @Test("masks as lottie-web draws them: inverted (its solid rectangle before the path), subtract, translucent, on a precomposition")
+    func maskModes() throws {
+        // A red square over the whole 100 × 100 frame; masks in the layer's coordinates.
+        let red = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [100, 100]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+        /// A mask of the square (20, 20) … (60, 60), clockwise on screen, or the other way round.
+        func mask(_ mode: String, inverted: Bool = false, opacity: Double = 100, counterclockwise: Bool = false) -> String {
+            let corners = counterclockwise ? "[20, 20], [20, 60], [60, 60], [60, 20]" : "[20, 20], [60, 20], [60, 60], [20, 60]"
+            return #", "masksProperties": [{"mode": ""# + mode + #"", "inv": "# + String(inverted) + #", "o": {"a": 0, "k": "# + "\(opacity)"
+                + #"}, "pt": {"a": 0, "k": {"c": true, "v": ["# + corners + #"], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]"#
+        }
+        let shown: [UInt8] = [255, 0, 0, 255], empty: [UInt8] = [0, 0, 0, 0]
+        // Subtract: everything but the square.
+        let subtract = try Self.picture(Self.file(Self.shapeLayer(red, keys: mask("s"))))
+        #expect(subtract(40, 40) == empty && subtract(10, 10) == shown && subtract(80, 50) == shown)
+        // Inverted, the path turning the other way from lottie-web's rectangle (0, 0) (100, 0)
+        // (100, 100) (0, 100): a hole where the square is.
+        let hole = try Self.picture(Self.file(Self.shapeLayer(red, keys: mask("a", inverted: true, counterclockwise: true))))
+        #expect(hole(40, 40) == empty && hole(10, 10) == shown)
+        // Inverted, the path turning the same way: non-zero fills it (winding 2), so lottie-web
+        // shows everything, and so does Cadence.
+        let filled = try Self.picture(Self.file(Self.shapeLayer(red, keys: mask("a", inverted: true))))
+        #expect(filled(40, 40) == shown && filled(10, 10) == shown)
+        // At 50 %: red at alpha 128 inside the square, nothing outside.
+        let half = try Self.picture(Self.file(Self.shapeLayer(red, keys: mask("a", opacity: 50))))
+        #expect(half(40, 40) == [255, 0, 0, 128] && half(10, 10) == empty)
+        for text in [Self.file(Self.shapeLayer(red, keys: mask("s"))), Self.file(Self.shapeLayer(red, keys: mask("i", inverted: true)))] {
+            #expect(try LottieAnimation(parsing: text, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+        }
+        // A precomposition's mask clips the layers inside it, moved with the precomposition layer
+        // (placed at (10, 0)): the square (30, 20) … (70, 60) on screen.
+        let inner = #"{"id": "inner", "layers": ["# + Self.shapeLayer(red) + "]}"
+        let placed = #"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [10, 0]}}"# + mask("a") + "}"
+        let precomposition = try Self.picture(Self.file(placed, assets: "[" + inner + "]"))
+        #expect(precomposition(32, 22) == shown && precomposition(25, 40) == empty && precomposition(65, 55) == shown && precomposition(72, 40) == empty)
+        // An oval mask on the precomposition over a layer with a mask of its own: warned, and the
+        // inner mask drawn.
+        let oval = #", "masksProperties": [{"mode": "a", "o": {"a": 0, "k": 100}, "pt": {"a": 0, "k": {"c": true, "v": [[50, 0], [100, 50], [50, 100], [0, 50]], "i": [[-27, 0], [0, -27], [27, 0], [0, 27]], "o": [[27, 0], [0, 27], [-27, 0], [0, -27]]}}}]"#
+        let nested = Self.file(
+            #"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 20, "st": 0, "ks": {}"# + oval + "}",
+            assets: #"[{"id": "inner", "layers": ["# + Self.shapeLayer(red, keys: mask("a")) + "]}]")
+        #expect(try LottieAnimation(parsing: nested, file: "t.json").drawingNotes.warnings(file: nil).map(\.description)
+            == ["layers[0].masksProperties: masks of precompositions over layers with masks of their own are not drawn (the inner masks are)"])
+        let drawn = try Self.picture(nested)
+        #expect(drawn(40, 40) == shown && drawn(10, 10) == empty)
+    }
+
+    @Test("track mattes as lottie-web draws them: alpha (the matte's fill at its opacity), inverted, by tp, and the ones not drawn named")
+    func trackMattes() throws {
+        let red = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [100, 100]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+        /// The matte: a layer with the square (20, 20) … (60, 60) filled at `opacity`, not drawn itself.
+        func matte(opacity: Double = 100, ind: Int = 1, extra: String = "") -> String {
+            #"{"ty": 4, "ind": "# + "\(ind)" + #", "td": 1, "ip": 0, "op": 20, "st": 0, "ks": {}, "shapes": [{"ty": "rc", "d": 1, "p": {"a": 0, "k": [40, 40]}, "s": {"a": 0, "k": [40, 40]}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": "# + "\(opacity)" + "}}" + extra + "]}"
+        }
+        func matted(_ keys: String) -> String {
+            #"{"ty": 4, "ind": 2, "ip": 0, "op": 20, "st": 0, "ks": {}, "shapes": ["# + red + "]" + keys + "}"
+        }
+        let shown: [UInt8] = [255, 0, 0, 255], empty: [UInt8] = [0, 0, 0, 0]
+        // Alpha: the red square only where the matte is; the matte's blue not drawn.
+        let alpha = Self.file(matte() + ", " + matted(#", "tt": 1"#))
+        #expect(try LottieAnimation(parsing: alpha, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+        let drawn = try Self.picture(alpha)
+        #expect(drawn(40, 40) == shown && drawn(10, 10) == empty && drawn(70, 70) == empty)
+        // The matte's fill at 50 %: the red at alpha 128 there.
+        let half = try Self.picture(Self.file(matte(opacity: 50) + ", " + matted(#", "tt": 1"#)))
+        #expect(half(40, 40) == [255, 0, 0, 128] && half(10, 10) == empty)
+        // Inverted: everything but the square.
+        let inverted = try Self.picture(Self.file(matte() + ", " + matted(#", "tt": 2"#)))
+        #expect(inverted(40, 40) == empty && inverted(10, 10) == shown && inverted(90, 90) == shown)
+        // By tp: the matte is the layer whose ind is 7, not the one before.
+        let other = #"{"ty": 4, "ind": 3, "ip": 0, "op": 20, "st": 0, "ks": {}, "shapes": []}"#
+        let byParent = try Self.picture(Self.file(matte(ind: 7) + ", " + other + ", " + matted(#", "tt": 1, "tp": 7"#)))
+        #expect(byParent(40, 40) == shown && byParent(10, 10) == empty)
+        // The import draws the same frames.
+        let file = try temporaryFile("matte.json", alpha)
+        let folder = try temporaryDirectory()
+        #expect(cadence("lottie", "import", file, "--out", folder + "/doc.json").status == 0)
+        #expect(cadence("render", folder + "/doc.json", "--format", "rgba", "--frames", "0..0", "--out", folder + "/baked.rgba").status == 0)
+        #expect(cadence("render", file, "--format", "rgba", "--frames", "0..0", "--out", folder + "/direct.rgba").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/baked.rgba")) == Data(contentsOf: URL(fileURLWithPath: folder + "/direct.rgba")))
+        // Not drawn, with the warning: a luma matte, a matte with a stroke, an inverted matte at 50 %.
+        let stroke = #", {"ty": "st", "c": {"a": 0, "k": [0, 0, 0]}, "w": {"a": 0, "k": 2}}"#
+        for text in [matte() + ", " + matted(#", "tt": 3"#), matte(extra: stroke) + ", " + matted(#", "tt": 1"#),
+                     matte(opacity: 50) + ", " + matted(#", "tt": 2"#)] {
+            #expect(try LottieAnimation(parsing: Self.file(text), file: "t.json").drawingNotes.warnings(file: nil).map(\.description)
+                == ["layers[1].tt: track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)"])
         }
     }
 

@@ -117,6 +117,22 @@ struct SceneRasterizerTests {
         #expect(try picture([stroked]).bytes == picture([plain]).bytes)
     }
 
+    @Test("a translucent mask shows the layer at its opacity inside its path, and is an SVG mask")
+    func translucentMask() throws {
+        // Red over white, masked by the left half at 40 %: inside, red at 102/255 over white
+        // (green and blue 255 − 102 = 153); outside, white.
+        var masked = layer(Rect(x: 0, y: 0, width: 40, height: 20))
+        masked.mask = SceneLayer.Mask(path: try Path(svgPathData: "M 0 0 L 20 0 L 20 20 L 0 20 Z"), opacity: 0.4)
+        let image = try picture([masked])
+        #expect(image.pixel(x: 5, y: 5) == PixelBuffer.Pixel(red: 255, green: 153, blue: 153, alpha: 255))
+        #expect(image.pixel(x: 30, y: 5) == PixelBuffer.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+        let scene = Scene(size: Size(width: 40, height: 20), background: Self.background, layers: [masked])
+        let bound = try BoundScene(scene: scene, schema: FrameSchema([]))
+        let svg = SceneSVGWriter.standalone(bound.layers(at: Frame(schema: FrameSchema([]))), of: scene, width: 40, height: 20, transform: .identity)
+        #expect(svg.contains(##"<path d="M 0 0 L 20 0 L 20 20 L 0 20 Z" fill="#FFFFFF" fill-opacity="0.4" fill-rule="nonzero"/></mask>"##), "\(svg)")
+        #expect(svg.contains(#"mask="url(#l0-mask)""#))
+    }
+
     @Test func aRectangleOnWholePixelsIsExact() throws {
         let image = try picture([layer(Rect(x: 5, y: 4, width: 10, height: 6))])
         #expect(image.pixel(x: 5, y: 4) == PixelBuffer.Pixel(red: 255, green: 0, blue: 0, alpha: 255))

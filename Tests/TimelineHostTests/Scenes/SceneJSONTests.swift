@@ -131,7 +131,7 @@ struct SceneJSONTests {
         (layer(#""mask": {"fillRule": "evenodd"}"#), #"scene.layers[0].mask: missing required key "path""#),
         (layer(#""shadow": {"offset": [1]}"#), "scene.layers[0].shadow.offset: expected [x, y]: 2 numbers, found 1"),
         (layer(#""shadow": {"radius": -2}"#), "scene.layers[0].shadow.radius: must not be negative, got -2"),
-        (layer(#""bind": {"scal": "x"}"#), #"scene.layers[0].bind.scal: unknown property "scal" (expected one of: opacity, scale, scaleX, scaleY, rotation, rotationY, translationX, translationY, x, y, width, height, cornerRadius, fill, stroke, strokeWidth, path, maskPath, shadowPath, shadowOpacity, zIndex, hidden, dashOffset, fillGradient, strokeGradient)"#),
+        (layer(#""bind": {"scal": "x"}"#), #"scene.layers[0].bind.scal: unknown property "scal" (expected one of: opacity, scale, scaleX, scaleY, rotation, rotationY, translationX, translationY, x, y, width, height, cornerRadius, fill, stroke, strokeWidth, path, maskPath, maskOpacity, shadowPath, shadowOpacity, zIndex, hidden, dashOffset, fillGradient, strokeGradient)"#),
         (layer(#""bind": {"scale": 1}"#), "scene.layers[0].bind.scale: expected a string, found a number"),
         (layer(#""bind": {"scale": ""}"#), "scene.layers[0].bind.scale: a channel name must not be empty"),
         (layer(#""bind": {"path": "p"}"#), #"scene.layers[0].bind.path: "path" can be bound on a layer of shape "path" only"#),
@@ -177,6 +177,15 @@ struct SceneJSONTests {
         #expect(sceneErrors(masked, schema: schema) == [#"scene.layers[0].bind.maskPath: "maskPath" needs a path channel, but "card.x" is a number channel"#])
         #expect(sceneErrors(layer(#""bind": {"x": "card.y"}"#), schema: FrameSchema([])) == [
             #"scene.layers[0].bind.x: unknown channel "card.y" (the document has no channels)"#
+        ])
+    }
+
+    @Test func aMasksOpacityIsReadWrittenAndChecked() throws {
+        let scene = try Scene(json: json(layer(#""mask": {"path": "M 0 0 L 10 0 L 0 10 Z", "opacity": 0.25}"#)))
+        #expect(scene.layers[0].mask?.opacity == 0.25)
+        #expect(try Scene(json: scene.jsonValue) == scene)
+        #expect(sceneErrors(layer(#""mask": {"path": "M 0 0 L 10 0 L 0 10 Z", "opacity": 1.5}"#)) == [
+            "scene.layers[0].mask.opacity: must be between 0 and 1, got 1.5"
         ])
     }
 

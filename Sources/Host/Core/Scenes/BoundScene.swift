@@ -26,7 +26,7 @@ import Darwin
 /// | `translationX`, `translationY`, `rotation`, `scaleX`, `scaleY` | replace that part of the layer's transform |
 /// | `scale` | a uniform factor (default 1) multiplying both scales |
 /// | `rotationY` | replaces the vertical-axis rotation, drawn as a horizontal scale by its cosine |
-/// | `opacity`, `shadowOpacity` | replace them, clamped to `0...1` |
+/// | `opacity`, `shadowOpacity`, `maskOpacity` | replace them, clamped to `0...1` |
 /// | `cornerRadius` | replaces the rectangle's corner radius (at least 0) |
 /// | `zIndex` | the stacking order; equal values keep the scene's order |
 /// | `hidden` | hidden when the value is at least 0.5 |
@@ -93,7 +93,7 @@ public struct BoundScene: Sendable {
         var isHidden = layer.isHidden
         var outlinePath: Path?
         if case .path(let path) = layer.shape { outlinePath = path }
-        var mask = layer.mask.map { ResolvedLayer.Mask(path: $0.path, fillRule: $0.fillRule) }
+        var mask = layer.mask.map { ResolvedLayer.Mask(path: $0.path, fillRule: $0.fillRule, opacity: $0.opacity) }
         var shadow = layer.shadow.map {
             ResolvedLayer.Shadow(color: $0.color, opacity: $0.opacity, radius: $0.radius, offset: $0.offset, path: $0.path)
         }
@@ -136,6 +136,7 @@ public struct BoundScene: Sendable {
                 case .rotationY: rotationY = value
                 case .opacity: opacity = min(max(value, 0), 1)
                 case .shadowOpacity: shadow?.opacity = min(max(value, 0), 1)
+                case .maskOpacity: mask?.opacity = min(max(value, 0), 1)
                 case .cornerRadius: cornerRadius = max(value, 0)
                 case .strokeWidth: strokeWidth = max(value, 0)
                 case .dashOffset: dashOffset = value

@@ -28,11 +28,20 @@ public struct ResolvedLayer: Sendable, Equatable {
         public var path: Path
         /// How the path's inside is decided.
         public var fillRule: FillRule
+        /// How much of the layer shows inside the path, `0...1`.
+        public var opacity: Double = 1
 
         /// Creates a mask.
         public init(path: Path, fillRule: FillRule) {
             self.path = path
             self.fillRule = fillRule
+        }
+
+        /// Creates a mask that shows the layer at `opacity` inside its path.
+        public init(path: Path, fillRule: FillRule, opacity: Double) {
+            self.path = path
+            self.fillRule = fillRule
+            self.opacity = opacity
         }
     }
 

@@ -95,8 +95,8 @@ extension SceneLayer {
             return "\"path\" can be bound on a layer of shape \"path\" only"
         case (.cornerRadius, .oval), (.cornerRadius, .path):
             return "\"cornerRadius\" can be bound on a layer of shape \"rect\" only"
-        case (.maskPath, _) where mask == nil:
-            return "\"maskPath\" needs a \"mask\" on the layer (give it a starting path)"
+        case (.maskPath, _) where mask == nil, (.maskOpacity, _) where mask == nil:
+            return "\"\(property.rawValue)\" needs a \"mask\" on the layer (give it a starting path)"
         case (.shadowPath, _) where shadow == nil, (.shadowOpacity, _) where shadow == nil:
             return "\"\(property.rawValue)\" needs a \"shadow\" on the layer"
         case (.fillGradient, _) where fillGradient == nil:

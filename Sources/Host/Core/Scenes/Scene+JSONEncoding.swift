@@ -58,6 +58,7 @@ extension SceneLayer {
         if let mask {
             var object: [(key: String, value: JSONValue)] = [("path", .string(mask.path.svgPathData))]
             if mask.fillRule != .nonZero { object.append(("fillRule", .string(mask.fillRule.description))) }
+            if mask.opacity != 1 { object.append(("opacity", .number(mask.opacity))) }
             members.append(("mask", .object(object)))
         }
         if let shadow {

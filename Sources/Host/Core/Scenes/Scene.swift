@@ -64,17 +64,28 @@ public struct SceneLayer: Sendable, Equatable {
         }
     }
 
-    /// A mask: only the parts of the layer inside the path (by its fill rule) are drawn.
+    /// A mask: only the parts of the layer inside the path (by its fill rule) are drawn, faded by
+    /// its opacity.
     public struct Mask: Sendable, Hashable {
         /// The mask's outline in scene coordinates.
         public var path: Path
         /// How the outline's inside is decided.
         public var fillRule: FillRule
+        /// How much of the layer shows inside the outline, `0...1` (SVG's `mask` with a white
+        /// fill at this opacity; 1 is a `clip-path`).
+        public var opacity: Double = 1
 
         /// Creates a mask.
         public init(path: Path, fillRule: FillRule = .nonZero) {
             self.path = path
             self.fillRule = fillRule
+        }
+
+        /// Creates a mask that shows the layer at `opacity` inside its outline.
+        public init(path: Path, fillRule: FillRule = .nonZero, opacity: Double) {
+            self.path = path
+            self.fillRule = fillRule
+            self.opacity = opacity
         }
     }
 
@@ -116,6 +127,8 @@ public struct SceneLayer: Sendable, Equatable {
         case path
         /// The mask's outline (path channel).
         case maskPath
+        /// The mask's opacity, clamped to `0...1` (scalar).
+        case maskOpacity
         /// The shadow's outline (path channel).
         case shadowPath
         /// The shadow's opacity (scalar).

@@ -5,7 +5,7 @@ import CadenceIO
 /// The typed values of a scene: numbers, colours, paths, shapes, transforms, masks and shadows.
 extension SceneReader {
     static let transformKeys = ["translation", "rotation", "scale", "skew"]
-    static let maskKeys = ["path", "fillRule"]
+    static let maskKeys = ["path", "fillRule", "opacity"]
     static let shadowKeys = ["color", "opacity", "radius", "offset", "path"]
     static let fillRuleNames = ["nonzero", "evenodd"]
 
@@ -120,7 +120,8 @@ extension SceneReader {
         _ = try cursor.object()
         try cursor.checkKeys(maskKeys)
         let rule = try cursor.child("fillRule").map(fillRule) ?? .nonZero
-        return SceneLayer.Mask(path: try path(try cursor.required("path"), fillRule: rule), fillRule: rule)
+        let opacity = try cursor.child("opacity").map(unit) ?? 1
+        return SceneLayer.Mask(path: try path(try cursor.required("path"), fillRule: rule), fillRule: rule, opacity: opacity)
     }
 
     /// `{"color": "#000000", "opacity": 1, "radius": 6, "offset": [0, 0], "path": "..."}`.

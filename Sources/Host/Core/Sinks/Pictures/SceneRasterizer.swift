@@ -127,7 +127,8 @@ public struct SceneRasterizer {
         if let mask = resolved.mask {
             maskOutline.removeAll(keepingCapacity: true)
             Self.append(mask.path, to: &maskOutline)
-            layer.clip = RasterLayer.Clip(outline: maskOutline, rule: Self.rule(mask.fillRule))
+            let opacity = mask.opacity.isFinite ? min(max(mask.opacity, 0), 1) : 1
+            layer.clip = RasterLayer.Clip(outline: maskOutline, rule: Self.rule(mask.fillRule), opacity: opacity)
         } else {
             layer.clip = nil
         }

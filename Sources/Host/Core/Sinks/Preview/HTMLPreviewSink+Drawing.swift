@@ -93,7 +93,7 @@ extension HTMLPreviewSink {
           let opacity = layer.opacity === undefined ? 1 : layer.opacity, zIndex = layer.zIndex || 0, hidden = !!layer.hidden;
           const fillGradient = gradientOf(layer.fill), strokeGradient = gradientOf(layer.stroke);
           let fill = fillGradient ? null : hexColor(layer.fill), stroke = strokeGradient ? null : hexColor(layer.stroke), path = layer.path || "";
-          const mask = layer.mask ? { d: layer.mask.path, rule: layer.mask.fillRule || "nonzero" } : null;
+          const mask = layer.mask ? { d: layer.mask.path, rule: layer.mask.fillRule || "nonzero", opacity: layer.mask.opacity === undefined ? 1 : layer.mask.opacity } : null;
           const s = layer.shadow;
           const shadow = s ? { color: hexColor(s.color), opacity: s.opacity, radius: s.radius, offset: s.offset, d: s.path || null } : null;
           const numbers = data.numbers[position];
@@ -134,6 +134,7 @@ extension HTMLPreviewSink {
               case "rotationY": rotationY = v; break;
               case "opacity": opacity = clamp(v); break;
               case "shadowOpacity": if (shadow) shadow.opacity = clamp(v); break;
+              case "maskOpacity": if (mask) mask.opacity = clamp(v); break;
               case "cornerRadius": cornerRadius = Math.max(v, 0); break;
               case "strokeWidth": strokeWidth = Math.max(v, 0); break;
               case "dashOffset": dashOffset = v; break;
@@ -179,7 +180,11 @@ extension HTMLPreviewSink {
           for (const r of resolved) {
             if (r.hidden || !(r.opacity > 0)) continue;
             const id = "l" + r.index;
-            if (r.mask) {
+            if (r.mask && r.mask.opacity < 1) {
+              const translucent = make("mask", { id: id + "-mask", maskUnits: "userSpaceOnUse", x: "-1000000", y: "-1000000", width: "2000000", height: "2000000" });
+              make("path", { d: r.mask.d, fill: "#FFFFFF", "fill-opacity": num(Math.max(r.mask.opacity, 0)), "fill-rule": r.mask.rule }, translucent);
+              nodes.push(translucent);
+            } else if (r.mask) {
               const clip = make("clipPath", { id: id + "-mask" });
               make("path", { d: r.mask.d, "clip-rule": r.mask.rule }, clip);
               nodes.push(clip);
@@ -196,7 +201,7 @@ extension HTMLPreviewSink {
             }
             const group = make("g", { "data-layer": r.layer.name, transform: "matrix(" + r.matrix.map(num).join(" ") + ")" });
             if (r.opacity < 1) group.setAttribute("opacity", num(r.opacity));
-            if (r.mask) group.setAttribute("clip-path", "url(#" + id + "-mask)");
+            if (r.mask) group.setAttribute(r.mask.opacity < 1 ? "mask" : "clip-path", "url(#" + id + "-mask)");
             if (shadow && shadow.opacity > 0 && shadow.color) {
               const attributes = {};
               paint(attributes, "fill", [shadow.color[0], shadow.color[1], shadow.color[2], shadow.color[3] * shadow.opacity]);

@@ -27,7 +27,14 @@ enum SceneSVGWriter {
     private static func draw(_ layer: ResolvedLayer, scene: Scene, prefix: String, into svg: inout String) {
         let id = "\(prefix)l\(layer.index)"
         if let mask = layer.mask {
-            svg += "<clipPath id=\"\(id)-mask\"><path d=\"\(escape(mask.path.svgPathData))\" clip-rule=\"\(mask.fillRule)\"/></clipPath>\n"
+            if mask.opacity < 1 {
+                // A translucent mask is an SVG mask: a white fill at its opacity, over the whole
+                // user space (a mask's region is otherwise the element's box grown by 10 %).
+                svg += "<mask id=\"\(id)-mask\" maskUnits=\"userSpaceOnUse\" x=\"-1000000\" y=\"-1000000\" width=\"2000000\" height=\"2000000\">"
+                    + "<path d=\"\(escape(mask.path.svgPathData))\" fill=\"#FFFFFF\" fill-opacity=\"\(number(max(mask.opacity, 0)))\" fill-rule=\"\(mask.fillRule)\"/></mask>\n"
+            } else {
+                svg += "<clipPath id=\"\(id)-mask\"><path d=\"\(escape(mask.path.svgPathData))\" clip-rule=\"\(mask.fillRule)\"/></clipPath>\n"
+            }
         }
         if let shadow = layer.shadow, shadow.radius > 0, shadow.opacity > 0 {
             // The filter region: the scene and the layer's frame, widened by the blur and the offset.
@@ -46,7 +53,7 @@ enum SceneSVGWriter {
             svg += " transform=\"matrix(\([m.a, m.b, m.c, m.d, m.tx, m.ty].map(number).joined(separator: " ")))\""
         }
         if layer.opacity < 1 { svg += " opacity=\"\(number(layer.opacity))\"" }
-        if layer.mask != nil { svg += " clip-path=\"url(#\(id)-mask)\"" }
+        if let mask = layer.mask { svg += mask.opacity < 1 ? " mask=\"url(#\(id)-mask)\"" : " clip-path=\"url(#\(id)-mask)\"" }
         svg += ">\n"
         if let shadow = layer.shadow, shadow.opacity > 0 {
             let outline = shadow.path.map { ResolvedLayer.Outline.path($0, fillRule: .nonZero) } ?? layer.outline

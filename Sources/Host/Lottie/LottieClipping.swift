@@ -164,7 +164,8 @@ struct LottieMatte: Sendable {
 
 /// A layer's mask when Cadence draws it: one mask (besides masks of mode `n`, which lottie-web
 /// skips) in mode add (`a`) or intersect (`i`, the same for a first mask), inverted or not, or
-/// subtract (`s`), at a constant opacity, not expanded, on a shape, solid or precomposition layer.
+/// subtract (`s`), at its opacity (animated or not), not expanded, on a shape, solid or
+/// precomposition layer.
 ///
 /// What it shows, as lottie-web's SVG renderer draws it:
 /// - add: inside its path (non-zero);
@@ -183,8 +184,14 @@ struct LottieMask: Sendable {
     /// Whether the path closes.
     var closed: Bool
     var mode: Mode
-    /// `o`, as a fraction.
-    var opacity: Double
+    /// `o`, in percent.
+    var opacity: LottieProperty
+
+    /// The opacity at a layer's frame, as a fraction in `0...1`.
+    func opacity(at frame: Double, offset: Double) -> Double {
+        let value = (opacity.value(at: frame, offset: offset).first ?? 100) / 100
+        return value.isFinite ? min(max(value, 0), 1) : 0
+    }
     /// Whether every value of the path is a convex polygon of straight sides (and the mode add):
     /// such a mask on a precomposition clips the layers inside it as its rectangle does.
     var isConvexPolygon: Bool

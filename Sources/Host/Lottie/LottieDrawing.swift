@@ -396,7 +396,7 @@ extension LottieAnimation.Reader {
     }
 
     /// A layer's masks when Cadence draws them (``LottieMask``): one mask besides those of mode
-    /// `n`, mode `a` or `i` (inverted or not) or `s` (not inverted), a constant opacity, no
+    /// `n`, mode `a` or `i` (inverted or not) or `s` (not inverted), any opacity, no
     /// expansion, on a precomposition (0), solid (1) or shape (4) layer.
     private mutating func drawnMask(_ masks: JSONCursor, layerType: Int) throws(DocumentError) -> MaskReading {
         var shown: [(cursor: JSONCursor, mode: String)] = []
@@ -419,13 +419,12 @@ extension LottieAnimation.Reader {
             let value = try property(cursor)
             return value.keyframes.isEmpty ? value.value.first ?? fallback : nil
         }
-        guard let opacity = try constant("o", 100), opacity.isFinite, try constant("x", 0) == 0, let shape = mask.child("pt") else {
-            return .notDrawn
-        }
+        let opacity = try mask.child("o").map(property) ?? LottieProperty(value: [100], keyframes: [])
+        guard try constant("x", 0) == 0, let shape = mask.child("pt") else { return .notDrawn }
         let path = try shapeProperty(shape)
         let values = path.keyframes.isEmpty ? [path.value] : path.keyframes.flatMap { [$0.start, $0.end].compactMap { $0 } }
         return .drawn(LottieMask(
-            path: path, closed: try Self.closed(shape), mode: mode, opacity: min(max(opacity / 100, 0), 1),
+            path: path, closed: try Self.closed(shape), mode: mode, opacity: opacity,
             isConvexPolygon: mode == .add && values.allSatisfy(LottieMask.isConvexPolygon), jsonPath: masks.path))
     }
 
@@ -475,9 +474,6 @@ extension LottieAnimation.Reader {
                         let kind = try entry.child("n").map { cursor throws(DocumentError) in try cursor.string() } ?? "d"
                         let value = try property(try entry.required("v"))
                         if kind == "o" { paint.dashOffset = value } else { paint.dashes.append(value) }
-                    }
-                    if paint.dashes.contains(where: { !$0.keyframes.isEmpty }), let dashes = item.child("d") {
-                        drawingNotes.add("dash and gap lengths that change over time are drawn at their lengths at the first frame", at: dashes.path)
                     }
                 }
                 open.append(drawing.paints.count)

@@ -191,6 +191,7 @@ struct LottieDrawingPass: Sendable {
         guard let mask = layer.drawing.mask else { return nil }
         let local = frame.compositionFrames[index] - layer.startTime
         let numbers = mask.path.value(at: local, offset: layer.startTime)
+        let opacity = mask.opacity(at: local, offset: layer.startTime)
         let m = full[index]
         var path = Path()
         // lottie-web draws an open mask path as no path at all.
@@ -199,19 +200,19 @@ struct LottieDrawingPass: Sendable {
         switch mask.mode {
         case .add:
             LottieDrawing.append(own, closed: true, matrix: m, rounded: rounded, to: &path)
-            return Clip(path: path, evenOdd: false, opacity: mask.opacity)
+            return Clip(path: path, evenOdd: false, opacity: opacity)
         case .inverted:
             // lottie-web's solidPath: the root composition's size in the layer's own coordinates,
             // before the path, non-zero; nothing at all for an open path.
             if !own.isEmpty { LottieDrawing.append(rectangle, closed: true, matrix: m, rounded: rounded, to: &path) }
             LottieDrawing.append(own, closed: true, matrix: m, rounded: rounded, to: &path)
-            return Clip(path: path, evenOdd: false, opacity: mask.opacity)
+            return Clip(path: path, evenOdd: false, opacity: opacity)
         case .subtract:
             // White over the composition, the path black: the composition without the path's
             // inside (the root composition's rectangle: a precomposition clips to its own).
             LottieDrawing.append(rectangle, closed: true, matrix: LottieAnimation.identity, rounded: rounded, to: &path)
             LottieDrawing.append(own, closed: true, matrix: m, rounded: rounded, to: &path)
-            return Clip(path: path, evenOdd: true, opacity: mask.opacity)
+            return Clip(path: path, evenOdd: true, opacity: opacity)
         }
     }
 
@@ -269,7 +270,8 @@ struct LottieDrawingPass: Sendable {
                 })
             }
             if let mask = drawing.mask {
-                opacity *= mask.opacity
+                let layer = placements[outer].layer
+                opacity *= mask.opacity(at: frame.compositionFrames[outer] - layer.startTime, offset: layer.startTime)
                 if mask.isConvexPolygon {
                     let layer = placements[outer].layer
                     let numbers = mask.path.value(at: frame.compositionFrames[outer] - layer.startTime, offset: layer.startTime)
@@ -313,6 +315,7 @@ struct LottieDrawingPass: Sendable {
         colorChannel: (_ placement: Int, _ paint: Int) -> Bool, widthChannel: (_ placement: Int, _ paint: Int) -> Bool,
         dashChannel: (_ placement: Int, _ paint: Int) -> Bool = { _, _ in false },
         gradientChannel: (_ placement: Int, _ paint: Int) -> Bool = { _, _ in false },
+        dashLengthsChannel: (_ placement: Int, _ paint: Int) -> Bool = { _, _ in false },
         mask: (_ placement: Int) -> (clip: Clip, bound: Bool)? = { _ in nil }, shown: (_ placement: Int) -> Bool = { _ in true }
     ) -> JSONValue {
         var layers: [JSONValue] = []
@@ -338,6 +341,9 @@ struct LottieDrawingPass: Sendable {
                     members.append(("dashes", .array(value.dashes.map(JSONValue.number))))
                     if value.dashOffset != 0 { members.append(("dashOffset", .number(value.dashOffset))) }
                     if dashChannel(index, number) { bindings.append(("dashOffset", .string(name + ".dashOffset"))) }
+                    if dashLengthsChannel(index, number), value.dashes.count == paint.dashes.count {
+                        bindings.append(("dashes", .string(name + ".dashes")))
+                    }
                 }
                 if bound { bindings.append(("stroke", .string(name + ".color"))) }
                 if gradientBound { bindings.append(("strokeGradient", .string(name + ".gradient"))) }
@@ -375,7 +381,8 @@ struct LottieDrawingPass: Sendable {
 ///
 /// Channels: `lottie.frame` (the file's frame shown), and for each paint drawn (`P#K`: paint `K`
 /// of the layer at position path `P`) `P#K.path`, `P#K.opacity`, `P#K.color` and, for a stroke,
-/// `P#K.width` (its width after the transform) and, dashed, `P#K.dashOffset`; for a gradient,
+/// `P#K.width` (its width after the transform) and, dashed, `P#K.dashOffset` (and `P#K.dashes`
+/// when the lengths change); for a gradient,
 /// `P#K.gradient` (``SceneLayer/Gradient/channelNumbers``: its points in the paint's group, the
 /// group's matrix into the composition, and its stops, colour and opacity stops merged); for a layer that a
 /// mask, a track matte or a precomposition clips, `P.clip` (the outline that clips it, in the
@@ -408,6 +415,9 @@ public struct LottieDrawingSource: FrameSource, Sendable {
     private let dashChannels: [Int: Int]
     /// For each gradient paint (its position in `order`), the index of its `.gradient` channel.
     private let gradientChannels: [Int: Int]
+    /// For each stroke whose dash lengths change (its position in `order`), the index of its
+    /// `.dashes` channel.
+    private let dashLengthChannels: [Int: Int]
     /// Each drawn placement that something clips, and the index of its `.clip` channel.
     private let maskChannels: [(placement: Int, channel: Int)]
     /// Each paint's first channel (its path), in `order`.
@@ -430,6 +440,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         var firsts: [Int] = []
         var dashes: [Int: Int] = [:]
         var gradients: [Int: Int] = [:]
+        var dashLengths: [Int: Int] = [:]
         var masks: [(placement: Int, channel: Int)] = []
         for index in Set(order.map(\.placement)).sorted() where pass.isClipped(index) {
             masks.append((index, channels.count))
@@ -451,12 +462,17 @@ public struct LottieDrawingSource: FrameSource, Sendable {
                 if !paint.dashes.isEmpty {
                     dashes[position] = channels.count
                     channels.append((name + ".dashOffset", .scalar))
+                    if paint.dashes.contains(where: { !$0.keyframes.isEmpty }) {
+                        dashLengths[position] = channels.count
+                        channels.append((name + ".dashes", .vector(paint.dashes.count)))
+                    }
                 }
             }
         }
         widthChannels = widths
         dashChannels = dashes
         gradientChannels = gradients
+        dashLengthChannels = dashLengths
         maskChannels = masks
         firstChannels = firsts
         schema = FrameSchema(channels)
@@ -467,6 +483,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             colorChannel: { _, _ in true }, widthChannel: { first.placements[$0].layer.drawing.paints[$1].strokeWidth != nil },
             dashChannel: { !first.placements[$0].layer.drawing.paints[$1].dashes.isEmpty },
             gradientChannel: { first.placements[$0].layer.drawing.paints[$1].gradient != nil },
+            dashLengthsChannel: { first.placements[$0].layer.drawing.paints[$1].dashes.contains { !$0.keyframes.isEmpty } },
             mask: { index in first.clip(of: index, rounded: false).map { ($0, true) } })
         self.pass = pass
     }
@@ -504,6 +521,12 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             let path = channels[first], opacity = channels[first + 1], color = channels[first + 2]
             if let width = widthChannels[position] { output.numbers[channels[width].offset] = value.strokeWidth }
             if let dash = dashChannels[position] { output.numbers[channels[dash].offset] = value.dashOffset }
+            if let lengths = dashLengthChannels[position], case .vector(let count) = channels[lengths].kind {
+                // Lengths SVG cannot use (drawn solid there) leave the scene's.
+                for index in 0..<count {
+                    output.numbers[channels[lengths].offset + index] = index < value.dashes.count && value.dashes.count == count ? value.dashes[index] : .nan
+                }
+            }
             if let channel = gradientChannels[position], let gradient = value.gradient {
                 let start = channels[channel].offset
                 for (place, number) in gradient.channelNumbers.enumerated() { output.numbers[start + place] = number }

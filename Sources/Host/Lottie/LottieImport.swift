@@ -99,6 +99,9 @@ public struct LottieImport: Sendable {
         var widths: [[Double]] = []
         /// Per paint: a gradient's numbers (``SceneLayer/Gradient/channelNumbers``), empty for a colour.
         var gradients: [[[Double]]] = []
+        /// Per paint: a dashed stroke's offset and lengths after the transform.
+        var dashOffsets: [[Double]] = []
+        var dashLengths: [[[Double]]] = []
         /// Each paint as first shown (the scene's starting values).
         var firstPaints: [LottieDrawingPass.PaintValue] = []
         /// What clips the layer (its mask, precompositions around it), as path data per frame;
@@ -130,6 +133,8 @@ public struct LottieImport: Sendable {
                 baked.paintOpacity = Array(repeating: [], count: paints)
                 baked.widths = Array(repeating: [], count: paints)
                 baked.gradients = Array(repeating: [], count: paints)
+                baked.dashOffsets = Array(repeating: [], count: paints)
+                baked.dashLengths = Array(repeating: [], count: paints)
                 return baked
             }
         }
@@ -157,6 +162,8 @@ public struct LottieImport: Sendable {
                         baked[index].paintOpacity[paint].append(0)
                         baked[index].widths[paint].append(baked[index].widths[paint].last!)
                         if let last = baked[index].gradients[paint].last { baked[index].gradients[paint].append(last) }
+                        baked[index].dashOffsets[paint].append(baked[index].dashOffsets[paint].last!)
+                        baked[index].dashLengths[paint].append(baked[index].dashLengths[paint].last!)
                     }
                 }
                 let m = pass.full[index]
@@ -179,6 +186,9 @@ public struct LottieImport: Sendable {
                     baked[index].colors[number].append(Color(red: value.rgb[0], green: value.rgb[1], blue: value.rgb[2]).hexString)
                     baked[index].paintOpacity[number].append(value.opacity)
                     baked[index].widths[number].append(value.strokeWidth)
+                    baked[index].dashOffsets[number].append(value.dashOffset)
+                    baked[index].dashLengths[number].append(value.dashes)
+                    if !value.dashes.isEmpty { bytes += (value.dashes.count + 1) * 8 }
                     if let gradient = value.gradient {
                         let numbers = gradient.channelNumbers
                         bytes += numbers.count * 8
@@ -225,6 +235,15 @@ public struct LottieImport: Sendable {
                         if Set(baked.widths[paint]).count > 1 {
                             add("#\(paint).width", type: "number", values: baked.widths[paint].map(JSONValue.number))
                         }
+                        if Set(baked.dashOffsets[paint]).count > 1 {
+                            add("#\(paint).dashOffset", type: "number", values: baked.dashOffsets[paint].map(JSONValue.number))
+                        }
+                        if Self.dashLengthsChange(baked.dashLengths[paint]) {
+                            // Lengths SVG cannot use at a frame (drawn solid there) are written as the first frame's.
+                            let first = baked.dashLengths[paint][0]
+                            let values = baked.dashLengths[paint].map { $0.count == first.count ? $0 : first }
+                            add("#\(paint).dashes", type: "vector", values: values.map { .array($0.map(JSONValue.number)) })
+                        }
                         if Set(baked.gradients[paint]).count > 1 {
                             add("#\(paint).gradient", type: "vector", values: baked.gradients[paint].map { .array($0.map(JSONValue.number)) })
                         }
@@ -264,9 +283,17 @@ public struct LottieImport: Sendable {
                 first: { index, number in baked[index].firstPaints[number] },
                 colorChannel: { index, number in Set(baked[index].colors[number]).count > 1 },
                 widthChannel: { index, number in Set(baked[index].widths[number]).count > 1 },
+                dashChannel: { index, number in Set(baked[index].dashOffsets[number]).count > 1 },
                 gradientChannel: { index, number in Set(baked[index].gradients[number]).count > 1 },
+                dashLengthsChannel: { index, number in Self.dashLengthsChange(baked[index].dashLengths[number]) },
                 mask: { index in baked[index].firstClip.map { ($0, true) } },
                 shown: { index in baked[index].first != nil })
+        }
+
+        /// Whether a stroke's baked dash lengths change (and its first frame's are dashes).
+        static func dashLengthsChange(_ lengths: [[Double]]) -> Bool {
+            guard let first = lengths.first, !first.isEmpty else { return false }
+            return lengths.contains { $0 != first }
         }
 
         /// Keyframes at every frame whose value differs from a neighbour's (the inside of a run

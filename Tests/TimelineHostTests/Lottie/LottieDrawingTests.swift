@@ -429,11 +429,22 @@ struct LottieDrawingTests {
         var sink = CallbackSink { frames.append($0) }
         try HostLoop.renderOffline(&source, frameRate: FrameRate(framesPerSecond: 10)!, frames: 5...5, to: &sink)
         #expect(frames.first?.scalar("0#0.dashOffset") == 10)
-        // Lengths that change over time: drawn at the first frame's, with a warning.
+        // Lengths that change over time: the dash from 10 to 20 (× 2 under the scale), 30 at frame 5,
+        // bound to the scene's dashes; the import bakes the offset and the lengths as tracks.
         let animated = items.replacingOccurrences(of: #"{"n": "d", "v": {"a": 0, "k": 10}}"#, with: #"{"n": "d", "v": {"a": 1, "k": [{"t": 0, "s": [10], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [20]}]}}"#)
-        let warned = try LottieAnimation(parsing: Self.file(Self.shapeLayer(animated)), file: "t.json")
-        #expect(warned.drawingNotes.warnings(file: nil).map(\.description)
-            == ["layers[0].shapes[1].d: dash and gap lengths that change over time are drawn at their lengths at the first frame"])
+        let changing = try LottieAnimation(parsing: Self.file(Self.shapeLayer(animated, ks: #"{"s": {"a": 0, "k": [200, 200]}}"#)), file: "t.json")
+        #expect(changing.drawingNotes.warnings(file: nil).isEmpty)
+        var lengths = LottieDrawingSource(changing)
+        guard case .array(let changingLayers)? = lengths.scene["layers"], let dashed = changingLayers.first else { Issue.record("no layer"); return }
+        #expect(dashed["bind"]?["dashes"] == .string("0#0.dashes"))
+        var values: [Double] = []
+        var collect = CallbackSink { frame in
+            if let channel = frame.schema.channel(named: "0#0.dashes") { values = Array(frame.numbers(of: channel)) }
+        }
+        try HostLoop.renderOffline(&lengths, frameRate: FrameRate(framesPerSecond: 10)!, frames: 5...5, to: &collect)
+        #expect(values == [30, 10])
+        let document = try Self.imported(Self.file(Self.shapeLayer(animated, ks: #"{"s": {"a": 0, "k": [200, 200]}}"#))).makeDocument()
+        #expect(document.tracks.contains { $0.name == "0#0.dashes" } && document.tracks.contains { $0.name == "0#0.dashOffset" })
     }
 
     @Test("what is not drawn is a warning naming it (trim paths are drawn); bad shapes are errors with their JSON path")
@@ -595,6 +606,18 @@ struct LottieDrawingTests {
         // At 50 %: red at alpha 128 inside the square, nothing outside.
         let half = try Self.picture(Self.file(Self.shapeLayer(red, keys: mask("a", opacity: 50))))
         #expect(half(40, 40) == [255, 0, 0, 128] && half(10, 10) == empty)
+        // An opacity animated from 0 to 100 over frames 0 … 10: half at frame 5, in the render and the import.
+        let fading = Self.file(Self.shapeLayer(red, keys: mask("a").replacingOccurrences(
+            of: #""o": {"a": 0, "k": 100.0}"#, with: #""o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [100]}]}"#)))
+        #expect(try LottieAnimation(parsing: fading, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+        let fadingFile = try temporaryFile("fading.json", fading)
+        let folder = try temporaryDirectory()
+        #expect(cadence("lottie", "import", fadingFile, "--out", folder + "/doc.json").status == 0)
+        for source in [fadingFile, folder + "/doc.json"] {
+            #expect(cadence("render", source, "--format", "rgba", "--frames", "5..5", "--out", folder + "/five.rgba").status == 0)
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/five.rgba")))
+            #expect(Array(bytes[(40 * 100 + 40) * 4 ..< (40 * 100 + 40) * 4 + 4]) == [255, 0, 0, 128], "\(source)")
+        }
         for text in [Self.file(Self.shapeLayer(red, keys: mask("s"))), Self.file(Self.shapeLayer(red, keys: mask("i", inverted: true)))] {
             #expect(try LottieAnimation(parsing: text, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
         }

@@ -95,6 +95,15 @@ struct SceneJSONTests {
         let dashed = try Scene(json: json(layer(##""stroke": "#000000", "dashes": [4, 2, 1], "dashOffset": 3, "bind": {"dashOffset": "d"}"##)))
         #expect(dashed.layers[0].dashes == [4, 2, 1] && dashed.layers[0].dashOffset == 3)
         #expect(dashed.layers[0].channel(boundTo: .dashOffset) == "d")
+        // The lengths are bindable to a vector channel of as many numbers.
+        let bound = layer(##""stroke": "#000000", "dashes": [4, 2], "bind": {"dashes": "lengths"}"##)
+        #expect(sceneErrors(bound, schema: FrameSchema([("lengths", .vector(2))])) == [])
+        #expect(sceneErrors(bound, schema: FrameSchema([("lengths", .vector(3))])) == [
+            #"scene.layers[0].bind.dashes: "dashes" needs a vector(2) channel for 2 lengths, but "lengths" is a vector(3) channel"#
+        ])
+        #expect(sceneErrors(layer(##""stroke": "#000000", "bind": {"dashes": "lengths"}"##), schema: FrameSchema([("lengths", .vector(2))])) == [
+            #"scene.layers[0].bind.dashes: "dashes" needs "dashes" on the layer (give it its starting lengths)"#
+        ])
         #expect(try Scene(json: dashed.jsonValue) == dashed)
     }
 
@@ -131,7 +140,7 @@ struct SceneJSONTests {
         (layer(#""mask": {"fillRule": "evenodd"}"#), #"scene.layers[0].mask: missing required key "path""#),
         (layer(#""shadow": {"offset": [1]}"#), "scene.layers[0].shadow.offset: expected [x, y]: 2 numbers, found 1"),
         (layer(#""shadow": {"radius": -2}"#), "scene.layers[0].shadow.radius: must not be negative, got -2"),
-        (layer(#""bind": {"scal": "x"}"#), #"scene.layers[0].bind.scal: unknown property "scal" (expected one of: opacity, scale, scaleX, scaleY, rotation, rotationY, translationX, translationY, x, y, width, height, cornerRadius, fill, stroke, strokeWidth, path, maskPath, maskOpacity, shadowPath, shadowOpacity, zIndex, hidden, dashOffset, fillGradient, strokeGradient)"#),
+        (layer(#""bind": {"scal": "x"}"#), #"scene.layers[0].bind.scal: unknown property "scal" (expected one of: opacity, scale, scaleX, scaleY, rotation, rotationY, translationX, translationY, x, y, width, height, cornerRadius, fill, stroke, strokeWidth, path, maskPath, maskOpacity, shadowPath, shadowOpacity, zIndex, hidden, dashOffset, dashes, fillGradient, strokeGradient)"#),
         (layer(#""bind": {"scale": 1}"#), "scene.layers[0].bind.scale: expected a string, found a number"),
         (layer(#""bind": {"scale": ""}"#), "scene.layers[0].bind.scale: a channel name must not be empty"),
         (layer(#""bind": {"path": "p"}"#), #"scene.layers[0].bind.path: "path" can be bound on a layer of shape "path" only"#),

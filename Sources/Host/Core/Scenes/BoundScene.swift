@@ -31,6 +31,7 @@ import Darwin
 /// | `zIndex` | the stacking order; equal values keep the scene's order |
 /// | `hidden` | hidden when the value is at least 0.5 |
 /// | `fill`, `stroke` | the colour channel's value, clamped into the gamut |
+/// | `dashes` | the dash and gap lengths from a vector channel (all finite, none negative, not all 0) |
 /// | `fillGradient`, `strokeGradient` | the gradient's points, transform and stops from a vector channel |
 /// | `path`, `maskPath`, `shadowPath` | the path channel's path (drawn with the layer's fill rule, or the mask's) |
 ///
@@ -89,6 +90,7 @@ public struct BoundScene: Sendable {
         var strokeGradient = layer.strokeGradient
         var strokeWidth = layer.strokeWidth
         var dashOffset = layer.dashOffset
+        var dashes = layer.dashes
         var zIndex = layer.zIndex
         var isHidden = layer.isHidden
         var outlinePath: Path?
@@ -101,7 +103,17 @@ public struct BoundScene: Sendable {
         for (property, offset) in layerBindings[index] {
             switch property.channelKind {
             case .vector:
-                if property == .fillGradient { fillGradient?.apply(frame.numbers, from: offset) } else { strokeGradient?.apply(frame.numbers, from: offset) }
+                switch property {
+                case .fillGradient: fillGradient?.apply(frame.numbers, from: offset)
+                case .strokeGradient: strokeGradient?.apply(frame.numbers, from: offset)
+                default:
+                    // Dashes: lengths that are all finite, none negative and not all 0, else the scene's.
+                    guard offset + dashes.count <= frame.numbers.count else { continue }
+                    let lengths = frame.numbers[offset ..< offset + dashes.count]
+                    if lengths.allSatisfy({ $0.isFinite && $0 >= 0 }), lengths.contains(where: { $0 > 0 }) {
+                        for index in dashes.indices { dashes[index] = lengths[offset + index] }
+                    }
+                }
             case .path:
                 guard offset < frame.paths.count else { continue }
                 let path = frame.paths[offset]
@@ -157,7 +169,7 @@ public struct BoundScene: Sendable {
             name: layer.name, index: index, outline: outline, frame: box,
             matrix: Self.matrix(frame: box, transform: transform, scale: scale, rotationY: rotationY),
             fill: fill, stroke: stroke, fillGradient: fillGradient, strokeGradient: strokeGradient, strokeWidth: strokeWidth, lineCap: layer.lineCap, lineJoin: layer.lineJoin,
-            miterLimit: layer.miterLimit, dashes: layer.dashes, dashOffset: dashOffset, opacity: opacity, zIndex: zIndex,
+            miterLimit: layer.miterLimit, dashes: dashes, dashOffset: dashOffset, opacity: opacity, zIndex: zIndex,
             isHidden: isHidden, mask: mask, shadow: shadow)
     }
 

@@ -77,6 +77,9 @@ extension Scene {
         guard needed.accepts(channel.kind) else {
             return "\"\(binding.property.rawValue)\" needs \(needed) channel, but \"\(InputExcerpt.excerpt(channel.name))\" is \(FrameSchema.Kind.article(channel.kind))"
         }
+        if binding.property == .dashes, !layer.dashes.isEmpty, channel.kind != .vector(layer.dashes.count) {
+            return "\"dashes\" needs a vector(\(layer.dashes.count)) channel for \(layer.dashes.count) lengths, but \"\(InputExcerpt.excerpt(channel.name))\" is \(FrameSchema.Kind.article(channel.kind))"
+        }
         let gradient = binding.property == .fillGradient ? layer.fillGradient : binding.property == .strokeGradient ? layer.strokeGradient : nil
         if let gradient, channel.kind != .vector(SceneLayer.Gradient.channelCount(stops: gradient.stops.count)) {
             let count = SceneLayer.Gradient.channelCount(stops: gradient.stops.count)
@@ -99,6 +102,8 @@ extension SceneLayer {
             return "\"\(property.rawValue)\" needs a \"mask\" on the layer (give it a starting path)"
         case (.shadowPath, _) where shadow == nil, (.shadowOpacity, _) where shadow == nil:
             return "\"\(property.rawValue)\" needs a \"shadow\" on the layer"
+        case (.dashes, _) where dashes.isEmpty:
+            return "\"dashes\" needs \"dashes\" on the layer (give it its starting lengths)"
         case (.fillGradient, _) where fillGradient == nil:
             return "\"fillGradient\" needs a gradient \"fill\" on the layer (give it its starting stops)"
         case (.strokeGradient, _) where strokeGradient == nil:
@@ -138,7 +143,7 @@ extension SceneLayer.Property {
         switch self {
         case .fill, .stroke: .color
         case .path, .maskPath, .shadowPath: .path
-        case .fillGradient, .strokeGradient: .vector
+        case .fillGradient, .strokeGradient, .dashes: .vector
         default: .number
         }
     }

@@ -139,6 +139,9 @@ public struct SceneLayer: Sendable, Equatable {
         case hidden
         /// How far into its dashes the stroke starts (scalar).
         case dashOffset
+        /// The stroke's dash and gap lengths (a vector channel of as many numbers as the scene's
+        /// ``SceneLayer/dashes``).
+        case dashes
         /// The fill gradient's points, transform and stops (a vector channel laid out as
         /// ``SceneLayer/Gradient/channelNumbers``, for the layer's number of stops).
         case fillGradient

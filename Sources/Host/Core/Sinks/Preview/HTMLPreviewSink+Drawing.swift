@@ -89,7 +89,7 @@ extension HTMLPreviewSink {
           else if (Array.isArray(transform.scale)) { [scaleX, scaleY] = transform.scale; }
           let rotationY = layer.rotationY || 0, cornerRadius = layer.cornerRadius || 0;
           let strokeWidth = layer.strokeWidth === undefined ? 1 : layer.strokeWidth;
-          let dashOffset = layer.dashOffset || 0;
+          let dashOffset = layer.dashOffset || 0, dashes = layer.dashes ? layer.dashes.slice() : [];
           let opacity = layer.opacity === undefined ? 1 : layer.opacity, zIndex = layer.zIndex || 0, hidden = !!layer.hidden;
           const fillGradient = gradientOf(layer.fill), strokeGradient = gradientOf(layer.stroke);
           let fill = fillGradient ? null : hexColor(layer.fill), stroke = strokeGradient ? null : hexColor(layer.stroke), path = layer.path || "";
@@ -110,6 +110,10 @@ extension HTMLPreviewSink {
             if (channel.kind === "vector") {
               if (property === "fillGradient" && fillGradient) applyGradient(fillGradient, numbers, channel.offset);
               else if (property === "strokeGradient" && strokeGradient) applyGradient(strokeGradient, numbers, channel.offset);
+              else if (property === "dashes" && dashes.length) {
+                const lengths = numbers.slice(channel.offset, channel.offset + dashes.length);
+                if (lengths.length === dashes.length && lengths.every((v) => Number.isFinite(v) && v >= 0) && lengths.some((v) => v > 0)) dashes = lengths;
+              }
               continue;
             }
             if (channel.kind === "color") {
@@ -147,7 +151,7 @@ extension HTMLPreviewSink {
           const cos = Math.cos(rotation), sin = Math.sin(rotation);
           const a = sx * cos, b = sx * sin, c = sy * (skew * cos - sin), d = sy * (skew * sin + cos);
           const matrix = [a, b, c, d, cx + tx - (a * cx + c * cy), cy + ty - (b * cx + d * cy)];
-          return { layer, index, frame, matrix, cornerRadius, opacity, zIndex, hidden, fill, stroke, fillGradient, strokeGradient, strokeWidth, dashOffset, path, mask, shadow };
+          return { layer, index, frame, matrix, cornerRadius, opacity, zIndex, hidden, fill, stroke, fillGradient, strokeGradient, strokeWidth, dashOffset, dashes, path, mask, shadow };
         }
 
         function outline(r, shadowPath, attributes, parent) {
@@ -219,8 +223,8 @@ extension HTMLPreviewSink {
               if (r.layer.lineCap) attributes["stroke-linecap"] = r.layer.lineCap;
               if (r.layer.lineJoin) attributes["stroke-linejoin"] = r.layer.lineJoin;
               if (r.layer.miterLimit !== undefined) attributes["stroke-miterlimit"] = num(r.layer.miterLimit);
-              if (r.layer.dashes && r.layer.dashes.length) {
-                attributes["stroke-dasharray"] = r.layer.dashes.map(num).join(" ");
+              if (r.dashes.length) {
+                attributes["stroke-dasharray"] = r.dashes.map(num).join(" ");
                 attributes["stroke-dashoffset"] = num(r.dashOffset);
               }
             }

@@ -103,8 +103,8 @@ preset bottom-sheet bottom-sheet
 preset swipe-dismiss swipe-dismiss
 
 # The example document of Docs/Scenes.md, read from the guide itself.
-echo "cadence render - --format svg > $plots/scene-dot.svg   (the JSON example of Docs/Scenes.md)"
-sed -n '/^```json$/,/^```$/p' Docs/Scenes.md | sed '1d;$d' | "$cadence" render - --format svg >"$plots/scene-dot.svg"
+echo "cadence render - --format svg > $plots/scene-dot.svg   (the first JSON example of Docs/Scenes.md)"
+awk '/^```json$/ { if (++blocks == 1) { inside = 1; next } } inside && /^```$/ { exit } inside' Docs/Scenes.md | "$cadence" render - --format svg >"$plots/scene-dot.svg"
 
 # The path morph of Docs/Paths.md.
 echo "cadence render Docs/examples/morph.json --format svg --out $plots/path-morph.svg"

@@ -119,14 +119,15 @@ struct LottieGradient: Sendable {
             floor = offset
             return (offset, min(max(Double(Float(number(base + 1))), 0), 1))
         }
+        let colorOffsets = colors.map(\.offset), opacityOffsets = opacities.map(\.offset)
         func color(at t: Double) -> (Double, Double, Double) {
-            let c = Self.segment(colors.map(\.offset), at: t)
+            let c = Self.segment(colorOffsets, at: t)
             let low = colors[c.low], high = colors[c.high]
             return (low.red + (high.red - low.red) * c.f, low.green + (high.green - low.green) * c.f, low.blue + (high.blue - low.blue) * c.f)
         }
         func opacity(at t: Double) -> Double {
             guard !opacities.isEmpty else { return 1 }
-            let o = Self.segment(opacities.map(\.offset), at: t)
+            let o = Self.segment(opacityOffsets, at: t)
             return opacities[o.low].opacity + (opacities[o.high].opacity - opacities[o.low].opacity) * o.f
         }
         var merged: [SceneLayer.Gradient.Stop] = []

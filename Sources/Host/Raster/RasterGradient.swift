@@ -247,12 +247,9 @@ extension Rasterizer {
         _ path: RasterPath, rule: RasterFillRule, gradient: RasterGradient, layerTransform: AffineMatrix, opacity: Double,
         into canvas: inout PixelBuffer, clip: CoverageMask? = nil
     ) -> PixelRect {
-        var limit = canvas.rect
-        if let clip { limit = limit.intersection(clip.bounds) }
-        let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX, maxY: path.maxY, within: limit)
-        guard !box.isEmpty, !gradient.stops.isEmpty, opacity > 0 else { return .zero }
-        accumulator.begin(bounds: box)
-        accumulator.add(path)
+        guard !gradient.stops.isEmpty, opacity > 0 else { return .zero }
+        let box = accumulate(path, within: canvas.rect, clip: clip)
+        guard !box.isEmpty else { return .zero }
         let width = canvas.width
         gradient.stops.withUnsafeBufferPointer { stops in
             let shader = GradientShader(gradient, layerTransform: layerTransform, stops: stops, opacity: opacity)

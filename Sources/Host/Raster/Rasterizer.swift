@@ -77,12 +77,9 @@ final package class Rasterizer {
         _ path: RasterPath, rule: RasterFillRule, color: PixelBuffer.Pixel, into canvas: inout PixelBuffer,
         clip: CoverageMask? = nil
     ) -> PixelRect {
-        var limit = canvas.rect
-        if let clip { limit = limit.intersection(clip.bounds) }
-        let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX, maxY: path.maxY, within: limit)
-        guard !box.isEmpty, color.alpha != 0 else { return .zero }
-        accumulator.begin(bounds: box)
-        accumulator.add(path)
+        guard color.alpha != 0 else { return .zero }
+        let box = accumulate(path, within: canvas.rect, clip: clip)
+        guard !box.isEmpty else { return .zero }
         let width = canvas.width, packed = color.packed
         canvas.withMutablePixels { pixels in
             let origin = pixels + box.y * width + box.x
@@ -98,6 +95,20 @@ final package class Rasterizer {
                 sweep(rule, into: &painter)
             }
         }
+        return box
+    }
+
+    /// Starts the accumulator on the pixels a fill of `path` can touch (its bounds within the
+    /// canvas's rectangle and the clip) and adds the path's edges.
+    ///
+    /// - Returns: Those pixels; empty when there are none (and nothing was started).
+    func accumulate(_ path: RasterPath, within canvas: PixelRect, clip: CoverageMask?) -> PixelRect {
+        var limit = canvas
+        if let clip { limit = limit.intersection(clip.bounds) }
+        let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX, maxY: path.maxY, within: limit)
+        guard !box.isEmpty else { return box }
+        accumulator.begin(bounds: box)
+        accumulator.add(path)
         return box
     }
 

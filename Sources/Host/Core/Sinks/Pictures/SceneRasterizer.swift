@@ -157,27 +157,25 @@ public struct SceneRasterizer {
     }
 
     /// A scene gradient for the rasteriser, its stop colours rounded to 8 bits as the SVG writer
-    /// prints them, in `storage` (whose stops' buffer is reused).
+    /// prints them, written into `storage`, whose stops' buffer is reused: the layer lets go of
+    /// its copy after each draw, so the buffer is not shared when it is written again.
     private static func gradient(_ gradient: SceneLayer.Gradient, into storage: inout RasterGradient) -> RasterGradient {
-        var result = storage
-        storage = RasterGradient()
-        result.kind = gradient.kind == .linear ? .linear : .radial
-        result.start = RasterPoint(x: gradient.start.x, y: gradient.start.y)
-        result.end = RasterPoint(x: gradient.end.x, y: gradient.end.y)
+        storage.kind = gradient.kind == .linear ? .linear : .radial
+        storage.start = RasterPoint(x: gradient.start.x, y: gradient.start.y)
+        storage.end = RasterPoint(x: gradient.end.x, y: gradient.end.y)
         let focus = gradient.focus ?? gradient.start
-        result.focus = RasterPoint(x: focus.x, y: focus.y)
-        result.transform = gradient.transform
-        result.stops.removeAll(keepingCapacity: true)
+        storage.focus = RasterPoint(x: focus.x, y: focus.y)
+        storage.transform = gradient.transform
+        storage.stops.removeAll(keepingCapacity: true)
         func byte(_ value: Double) -> Double { (min(max(value, 0), 1) * 255).rounded() / 255 }
         for stop in gradient.stops {
             let color = stop.color.clamped()
-            result.stops.append(RasterGradient.Stop(
+            storage.stops.append(RasterGradient.Stop(
                 offset: stop.offset, red: byte(color.red), green: byte(color.green), blue: byte(color.blue),
                 alpha: color.alpha * stop.opacity))
         }
-        result.normalizeStops()
-        storage = result
-        return result
+        storage.normalizeStops()
+        return storage
     }
 
     /// Appends an outline and returns the rule to fill it with.

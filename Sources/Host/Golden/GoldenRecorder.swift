@@ -50,7 +50,7 @@ package struct GoldenRecorder: FrameSink {
 
         func draw(_ bound: BoundScene) {
             guard let frame else { return }
-            rasterizer.draw(bound.layers(at: frame), into: &picture)
+            rasterizer.draw(bound.layers(at: frame), groups: bound.groups(at: frame), into: &picture)
         }
     }
 
@@ -148,7 +148,7 @@ package struct GoldenRecorder: FrameSink {
                 return nil
             }
         }
-        return rasterizer.picture(of: bound.layers(at: rebuilt))
+        return rasterizer.picture(of: bound.layers(at: rebuilt), groups: bound.groups(at: rebuilt))
     }
 
     /// A kept frame from its JSON Lines line: `{"frame":N,"time":T,"values":{…}}`.

@@ -1,5 +1,6 @@
 import Timeline
 import TimelinePlugins
+import CadenceHostCore
 
 /// Polygon clipping for what clips a Lottie layer: precompositions' rectangles (parallelograms
 /// once transformed, so convex) and the mask inside them.
@@ -54,7 +55,8 @@ enum LottieClipping {
             if let known = masked[composition] { return known }
             masked[composition] = false
             let result = compositions[composition].contains { layer in
-                (layer.drawing.mask.map { layer.composition == nil || !$0.isConvexPolygon } ?? false) || layer.drawing.matte != nil
+                (layer.drawing.mask.map { layer.composition == nil || !$0.isConvexPolygon } ?? false)
+                    || layer.drawing.matte.map { !$0.composited } ?? false
                     || (layer.composition.map(holdsMask) ?? false)
             }
             masked[composition] = result
@@ -66,7 +68,7 @@ enum LottieClipping {
                 if let mask = layer.drawing.mask, !mask.isConvexPolygon {
                     notes.add("masks of precompositions over layers with masks of their own are not drawn (the inner masks are)", at: mask.jsonPath)
                 }
-                if layer.drawing.matte != nil, let request = layer.drawing.matteRequest {
+                if let matte = layer.drawing.matte, !matte.composited, let request = layer.drawing.matteRequest {
                     notes.add("track mattes of precompositions over layers with masks or mattes of their own are not drawn (the inner ones are)", at: request.jsonPath)
                 }
             }
@@ -77,11 +79,21 @@ enum LottieClipping {
     static func resolveMattes(_ compositions: inout [[LottieAnimation.Layer]], notes: inout LottieDrawing.Notes) {
         for composition in compositions.indices {
             let layers = compositions[composition]
+            var composited = Set<Int>()
             for (position, layer) in layers.enumerated() {
                 guard let request = layer.drawing.matteRequest else { continue }
                 let source = request.parent.map { parent in layers.firstIndex { $0.index == parent } } ?? (position > 0 ? position - 1 : nil)
-                if let source, source != position, Self.drawsMatte(layers[source], mode: request.mode), layer.drawing.mask == nil {
-                    compositions[composition][position].drawing.matte = LottieMatte(source: source, inverted: request.mode == 2)
+                let mode = Int(exactly: request.mode) ?? 0
+                if let source, source != position, Self.drawsMatte(layers[source], mode: request.mode), layer.drawing.mask == nil,
+                    layer.composition == nil
+                {
+                    compositions[composition][position].drawing.matte = LottieMatte(source: source, mode: mode)
+                } else if let source, source != position, (1...4).contains(mode), layers[source].drawing.matteRequest == nil,
+                    composited.insert(source).inserted
+                {
+                    // Drawn as a group with the matte layer's pixels as its matte (the matte layer's
+                    // own matte, and a matte layer shared by two layers, are not).
+                    compositions[composition][position].drawing.matte = LottieMatte(source: source, mode: mode, composited: true)
                 } else {
                     notes.add(
                         "track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)",
@@ -147,19 +159,38 @@ enum LottieClipping {
     }
 }
 
-/// A layer's track matte when Cadence draws it: the matte layer (the layer before it in its
-/// composition, or the one whose `ind` is its `tp`) is a shape or solid layer with one fill (no
-/// mask, no matte of its own), and the mode is alpha (`tt` 1) or, for a matte that is always fully
-/// opaque, alpha inverted (`tt` 2).
+/// A layer's track matte as Cadence draws it: the matte layer is the layer before it in its
+/// composition, or the one whose `ind` is its `tp`.
 ///
-/// What it shows, as lottie-web's SVG renderer draws it (an SVG mask of the matte layer): alpha,
-/// inside the fill's outline at the fill's opacity times its groups' and its layer's; inverted,
-/// the composition without the outline.
+/// What it shows, as lottie-web's SVG renderer draws it (an SVG mask of the matte layer, with
+/// `mask-type` alpha or luminance): alpha (`tt` 1), where the matte layer is opaque; alpha
+/// inverted (2), where it is not; luminance (3), by its luminance times its alpha; luminance
+/// inverted (4), the opposite.
+///
+/// A matte layer with one fill (no mask, no matte of its own) in mode alpha, or alpha inverted when
+/// always fully opaque, on a layer without a mask that is not a precomposition, is drawn as a clip path: inside the fill's
+/// outline at its opacity (inverted, the composition without it). Any other is composited: the
+/// matte layer drawn into a group of its own (``SceneGroup/matte``).
 struct LottieMatte: Sendable {
     /// The matte layer's position in the composition.
     var source: Int
+    /// The mode, `tt`: 1 alpha, 2 alpha inverted, 3 luminance, 4 luminance inverted.
+    var mode: Int
+    /// Drawn as a group's matte rather than as a clip path.
+    var composited = false
+
     /// Alpha inverted (`tt` 2).
-    var inverted: Bool
+    var inverted: Bool { mode == 2 }
+
+    /// The mode for a scene group.
+    var sceneMode: SceneGroup.MatteMode {
+        switch mode {
+        case 2: .alphaInverted
+        case 3: .luminance
+        case 4: .luminanceInverted
+        default: .alpha
+        }
+    }
 }
 
 /// A layer's mask when Cadence draws it: one mask (besides masks of mode `n`, which lottie-web

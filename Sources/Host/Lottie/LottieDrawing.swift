@@ -84,6 +84,8 @@ struct LottieDrawing: Sendable {
         var dashes: [LottieProperty] = []
         /// A dashed stroke's offset (the `d` entry `o`).
         var dashOffset: LottieProperty?
+        /// The paint's blend mode (`bm`: 1 to 15, CSS `mix-blend-mode`'s order), 0 for normal.
+        var blendMode = 0
         /// What it paints.
         var outlines: [Outline] = []
     }
@@ -120,6 +122,9 @@ struct LottieDrawing: Sendable {
     var matteRequest: (mode: Double, parent: Int?, jsonPath: String)?
     /// The layer's track matte when Cadence draws it (``LottieMatte``).
     var matte: LottieMatte?
+    /// The layer's blend mode (`bm`: 1 to 15 in CSS `mix-blend-mode`'s order), 0 for normal (and
+    /// for numbers lottie-web does not know, which it draws normally).
+    var blendMode = 0
     /// A precomposition layer's size (`w`, `h`), to which lottie-web clips what it shows.
     var clipSize: (width: Double, height: Double)?
     /// Every outline of the layer, by ``Outline/id``.
@@ -345,9 +350,7 @@ extension LottieAnimation.Reader {
         if let effects = layer.child("ef"), case .array(let items) = effects.value, !items.isEmpty {
             drawingNotes.add("effects are not drawn: the layer is drawn as if it had none", at: effects.path)
         }
-        if let mode = layer.child("bm"), case .number(let value) = mode.value, value != 0 {
-            drawingNotes.add("blend modes are not drawn (the layers are drawn normally)", at: mode.path)
-        }
+        drawing.blendMode = Self.blendMode(layer.child("bm"))
         if try LottieAnimation.flag(layer.child("ddd")) || layer.child("ks")?.child("rx") != nil || type == 13 {
             drawingNotes.add("3D layers and cameras are drawn flat (without perspective)", at: layer.path)
         }
@@ -442,9 +445,6 @@ extension LottieAnimation.Reader {
             switch type {
             case "fl", "st", "gf", "gs":
                 let isGradient = type == "gf" || type == "gs"
-                if let mode = item.child("bm"), case .number(let value) = mode.value, value != 0 {
-                    drawingNotes.add("blend modes are not drawn (the layers are drawn normally)", at: mode.path)
-                }
                 var gradient: LottieGradient?
                 let colorProperty: LottieProperty
                 if isGradient {
@@ -460,6 +460,7 @@ extension LottieAnimation.Reader {
                     color: colorProperty, gradient: gradient, colorScale: isGradient ? 1 : Self.colorScale(of: colorProperty),
                     opacity: try item.child("o").map(property) ?? LottieProperty(value: [100], keyframes: []),
                     groups: transforms)
+                paint.blendMode = Self.blendMode(item.child("bm"))
                 if paint.strokeWidth != nil {
                     // As lottie-web writes them: `lc`/`lj` missing or 0 is round, an unknown number
                     // an attribute SVG ignores (its default, butt or miter); `ml` only with `lj` 1.
@@ -624,5 +625,14 @@ extension LottieAnimation {
         }
         let total = count(0)
         return total < 0x1p63 ? Int(total) : .max
+    }
+}
+
+extension LottieAnimation.Reader {
+    /// A `bm` as lottie-web reads it: 1 to 15 are CSS `mix-blend-mode`'s modes after normal; any
+    /// other value (0, an unknown number, not a number) is normal.
+    static func blendMode(_ cursor: JSONCursor?) -> Int {
+        guard let cursor, case .number(let value) = cursor.value, let mode = Int(exactly: value), (1...15).contains(mode) else { return 0 }
+        return mode
     }
 }

@@ -35,6 +35,9 @@ struct LottieDrawingPass: Sendable {
     let matteOf: [Int?]
     /// Whether a placement is the matte of a placement drawn with it.
     let isMatte: [Bool]
+    /// For a placement drawn into a composited matte (``LottieMatte/composited``): the matte
+    /// layer's placement (itself, or the precomposition around it that is the matte).
+    let matteRoot: [Int?]
     /// Each placement's world matrix in the composition's coordinates (4×4, row vectors).
     private(set) var full: [[Double]]
     /// Each placement's opacity, with the precompositions' around it, `0...1`.
@@ -73,26 +76,67 @@ struct LottieDrawingPass: Sendable {
         }
         self.matteOf = matteOf
         self.isMatte = isMatte
+        var matteRoot: [Int?] = Array(repeating: nil, count: placements.count)
+        for (index, placement) in placements.enumerated() {
+            if placement.layer.drawing.matte?.composited == true, let source = matteOf[index] { matteRoot[source] = source }
+        }
+        for (index, placement) in placements.enumerated() where matteRoot[index] == nil {
+            // A precomposition's layers come after it.
+            if let container = placement.container, let root = matteRoot[container], !placement.layer.hidden, !placement.layer.matteSource {
+                matteRoot[index] = root
+            }
+        }
+        self.matteRoot = matteRoot
         full = Array(repeating: LottieAnimation.identity, count: placements.count)
         opacity = Array(repeating: 1, count: placements.count)
         modified = Array(repeating: nil, count: placements.count)
     }
 
     /// The paints drawn, back to front (a composition's last layer first, a precomposition's
-    /// layers where it is), as placement and paint numbers.
+    /// layers where it is), as placement and paint numbers. A layer with a composited matte
+    /// (``LottieMatte/composited``) has its matte layer's paints just before its own.
     var drawOrder: [(placement: Int, paint: Int)] {
         var children: [Int?: [Int]] = [:]
         for (index, placement) in placements.enumerated() { children[placement.container, default: []].append(index) }
         var order: [(placement: Int, paint: Int)] = []
         func draw(_ container: Int?) {
             for index in (children[container] ?? []).reversed() {
+                if placements[index].layer.drawing.matte?.composited == true, let source = matteOf[index] { drawMatte(source) }
                 if children[index] != nil { draw(index) }
                 guard !notDrawn[index] else { continue }
                 for paint in placements[index].layer.drawing.paints.indices { order.append((index, paint)) }
             }
         }
+        /// A matte layer and, for a precomposition, the layers in it that are shown.
+        func drawMatte(_ index: Int) {
+            for child in (children[index] ?? []).reversed() where !placements[child].layer.hidden && !placements[child].layer.matteSource {
+                if placements[child].layer.drawing.matte?.composited == true, let source = matteOf[child] { drawMatte(source) }
+                drawMatte(child)
+            }
+            for paint in placements[index].layer.drawing.paints.indices { order.append((index, paint)) }
+        }
         draw(nil)
         return order
+    }
+
+    /// The placement whose group a placement's paints are drawn in (``sceneGroups``), if any: the
+    /// placement itself or the nearest precomposition around it that needs one.
+    func groupPlacement(of index: Int) -> Int? {
+        var current: Int? = index
+        while let at = current {
+            if needsGroup(at) { return at }
+            current = placements[at].container
+        }
+        return nil
+    }
+
+    /// Whether a placement is drawn as a scene group: it blends (`bm`), it has a composited matte
+    /// or is one, or it is a precomposition holding layers that blend (isolated, as lottie-web's
+    /// clipped precomposition is).
+    func needsGroup(_ index: Int) -> Bool {
+        let layer = placements[index].layer
+        return layer.drawing.blendMode != 0 || layer.drawing.matte?.composited == true || matteRoot[index] == index
+            || (layer.composition != nil && placements.contains { $0.container == index && $0.layer.drawing.blendMode != 0 })
     }
 
     /// Evaluates a root composition frame.
@@ -104,7 +148,7 @@ struct LottieDrawingPass: Sendable {
             let chain = frame.opacities[index] * (placement.container.map { opacity[$0] } ?? 1)
             opacity[index] = chain.isFinite ? min(max(chain, 0), 1) : 0
             let drawing = placement.layer.drawing
-            if !drawing.modifiers.isEmpty && frame.active[index] && (!notDrawn[index] || isMatte[index]) {
+            if !drawing.modifiers.isEmpty && frame.active[index] && (!notDrawn[index] || isMatte[index] || matteRoot[index] != nil) {
                 let layer = placement.layer
                 modified[index] = drawing.modifiedOutlines(at: frame.compositionFrames[index] - layer.startTime, offset: layer.startTime)
             } else {
@@ -112,6 +156,9 @@ struct LottieDrawingPass: Sendable {
             }
         }
     }
+
+    /// Whether a placement's paints are drawn: it is drawn, or drawn into a composited matte.
+    func isPainted(_ index: Int) -> Bool { !notDrawn[index] || matteRoot[index] != nil }
 
     /// Whether a placement is shown at the frame evaluated (it and the precompositions around it
     /// in range).
@@ -150,7 +197,17 @@ struct LottieDrawingPass: Sendable {
             paintOpacity *= (group.opacity.value(at: local, offset: offset).first ?? 100) / 100
         }
         let own = frame.opacities[index].isFinite ? min(max(frame.opacities[index], 0), 1) : 0
-        let shown = asMatte ? (frame.active[index] ? own * paintOpacity : 0) : frame.active[index] && !notDrawn[index] ? opacity[index] * paintOpacity : 0
+        var shown = asMatte ? (frame.active[index] ? own * paintOpacity : 0) : frame.active[index] && !notDrawn[index] ? opacity[index] * paintOpacity : 0
+        if let root = matteRoot[index] {
+            // In a composited matte: the opacities from the layer up to the matte layer; the
+            // precompositions around the matte fade the matted result instead.
+            var chain = own, current = index
+            while current != root, let container = placements[current].container {
+                chain *= frame.opacities[container].isFinite ? min(max(frame.opacities[container], 0), 1) : 0
+                current = container
+            }
+            shown = frame.active[index] ? chain * paintOpacity : 0
+        }
         var strokeWidth = 0.0, dashes: [Double] = [], dashOffset = 0.0
         if let width = paint.strokeWidth?.value(at: local, offset: offset).first, let m = firstMatrix {
             let scale = abs(m[0] * m[5] - m[1] * m[4]).squareRoot()
@@ -220,7 +277,8 @@ struct LottieDrawingPass: Sendable {
     /// lottie-web draws it: alpha, the matte's fill outline at its opacity (none while the matte
     /// layer is not shown); inverted, the root composition's rectangle without the outline.
     func matte(of index: Int, rounded: Bool) -> Clip? {
-        guard let source = matteOf[index], let inverted = placements[index].layer.drawing.matte?.inverted else { return nil }
+        guard let source = matteOf[index], let matte = placements[index].layer.drawing.matte, !matte.composited else { return nil }
+        let inverted = matte.inverted
         let value = paint(0, of: source, rounded: rounded, asMatte: true)
         let shown = value.opacity > 0
         let evenOdd = placements[source].layer.drawing.paints.first?.evenOdd ?? false
@@ -235,11 +293,12 @@ struct LottieDrawingPass: Sendable {
     /// Whether anything clips a placement's paints: its own mask, or a precomposition around it
     /// (its size or its mask).
     func isClipped(_ index: Int) -> Bool {
-        if placements[index].layer.drawing.mask != nil || matteOf[index] != nil { return true }
+        func clipMatte(_ index: Int) -> Bool { placements[index].layer.drawing.matte.map { !$0.composited } ?? false }
+        if placements[index].layer.drawing.mask != nil || clipMatte(index) { return true }
         var container = placements[index].container
         while let outer = container {
             let drawing = placements[outer].layer.drawing
-            if drawing.clipSize != nil || drawing.mask != nil || matteOf[outer] != nil { return true }
+            if drawing.clipSize != nil || drawing.mask != nil || clipMatte(outer) { return true }
             container = placements[outer].container
         }
         return false
@@ -365,13 +424,54 @@ struct LottieDrawingPass: Sendable {
                     bindings.append(("maskOpacity", .string("\(placements[index].path).clipOpacity")))
                 }
             }
+            if paint.blendMode != 0 {
+                members.append(("group", .string(name)))
+            } else if let group = groupPlacement(of: index) {
+                members.append(("group", .string(placements[group].path)))
+            }
             members.append(("bind", .object(bindings)))
             layers.append(.object(members))
         }
-        return .object([
+        var scene: [(key: String, value: JSONValue)] = [
             ("size", .array([.number(width), .number(height)])),
             ("background", .string("#00000000")), ("layers", .array(layers)),
-        ])
+        ]
+        let groups = sceneGroups(shown: shown)
+        if !groups.isEmpty { scene.append(("groups", .array(groups))) }
+        return .object(scene)
+    }
+
+    /// The scene groups of the placements that need one (``needsGroup(_:)``), named by their
+    /// paths, and of the paints that blend (`P#K`): blend modes, composited mattes (the matte
+    /// layer's group, by its path), precompositions isolated.
+    func sceneGroups(shown: (_ placement: Int) -> Bool = { _ in true }) -> [JSONValue] {
+        func blend(_ mode: Int) -> (key: String, value: JSONValue)? {
+            mode == 0 ? nil : ("blendMode", .string(SceneGroup.BlendMode.allCases[mode].rawValue))
+        }
+        var groups: [JSONValue] = []
+        for (index, placement) in placements.enumerated() where needsGroup(index) {
+            var members: [(key: String, value: JSONValue)] = [("name", .string(placement.path))]
+            if let container = placement.container, let parent = groupPlacement(of: container) {
+                members.append(("parent", .string(placements[parent].path)))
+            }
+            if let mode = blend(placement.layer.drawing.blendMode) { members.append(mode) }
+            if let matte = placement.layer.drawing.matte, matte.composited, let source = matteOf[index] {
+                members.append(("matte", .object([("group", .string(placements[source].path)), ("mode", .string(matte.sceneMode.rawValue))])))
+            }
+            if placement.layer.composition != nil && placements.contains(where: { $0.container == index && $0.layer.drawing.blendMode != 0 }) {
+                members.append(("isolated", .bool(true)))
+            }
+            groups.append(.object(members))
+        }
+        for (index, number) in drawOrder where shown(index) {
+            let paint = placements[index].layer.drawing.paints[number]
+            guard let mode = blend(paint.blendMode) else { continue }
+            var members: [(key: String, value: JSONValue)] = [("name", .string("\(placements[index].path)#\(number)"))]
+            if let parent = groupPlacement(of: index) { members.append(("parent", .string(placements[parent].path))) }
+            members.append(mode)
+            groups.append(.object(members))
+        }
+        return groups
     }
 }
 

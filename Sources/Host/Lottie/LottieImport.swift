@@ -122,12 +122,12 @@ public struct LottieImport: Sendable {
 
         init(animation: LottieAnimation, frameCount: Int) {
             self.frameCount = frameCount
-            pass = LottieDrawingPass(animation)
-            let notDrawn = pass.notDrawn
+            let pass = LottieDrawingPass(animation)
+            self.pass = pass
             baked = pass.placements.enumerated().map { index, placement in
                 var baked = Baked()
                 // A layer that is not drawn (hidden, a matte) bakes its matrix and opacity only.
-                let paints = notDrawn[index] ? 0 : placement.layer.drawing.paints.count
+                let paints = pass.isPainted(index) ? placement.layer.drawing.paints.count : 0
                 baked.paths = Array(repeating: [], count: paints)
                 baked.colors = Array(repeating: [], count: paints)
                 baked.paintOpacity = Array(repeating: [], count: paints)
@@ -170,7 +170,7 @@ public struct LottieImport: Sendable {
                 baked[index].world.append([m[0], m[1], m[4], m[5], m[12], m[13]])
                 baked[index].opacity.append(pass.opacity[index])
                 bytes += 7 * 8
-                if !notDrawn[index], !baked[index].paths.isEmpty, let mask = pass.clip(of: index, rounded: true) {
+                if pass.isPainted(index), !baked[index].paths.isEmpty, let mask = pass.clip(of: index, rounded: true) {
                     let data = mask.path.isEmpty ? "M 0 0" : mask.path.svgPathData
                     bytes += data.utf8.count
                     baked[index].clips.append(data)
@@ -221,7 +221,7 @@ public struct LottieImport: Sendable {
                 }
                 add(".world", type: "vector", values: baked.world.map { .array($0.map(JSONValue.number)) })
                 add(".opacity", type: "number", values: baked.opacity.map(JSONValue.number), base: .number(0))
-                if !notDrawn[index] {
+                if pass.isPainted(index) {
                     if !baked.clips.isEmpty {
                         add(".clip", type: "path", values: baked.clips.map(JSONValue.string))
                         add(".clipOpacity", type: "number", values: baked.clipOpacities.map(JSONValue.number))

@@ -672,13 +672,53 @@ struct LottieDrawingTests {
         #expect(cadence("render", folder + "/doc.json", "--format", "rgba", "--frames", "0..0", "--out", folder + "/baked.rgba").status == 0)
         #expect(cadence("render", file, "--format", "rgba", "--frames", "0..0", "--out", folder + "/direct.rgba").status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/baked.rgba")) == Data(contentsOf: URL(fileURLWithPath: folder + "/direct.rgba")))
-        // Not drawn, with the warning: a luma matte, a matte with a stroke, an inverted matte at 50 %.
+        // Composited (the matte layer drawn into a group of its own), with no warning:
         let stroke = #", {"ty": "st", "c": {"a": 0, "k": [0, 0, 0]}, "w": {"a": 0, "k": 2}}"#
         for text in [matte() + ", " + matted(#", "tt": 3"#), matte(extra: stroke) + ", " + matted(#", "tt": 1"#),
-                     matte(opacity: 50) + ", " + matted(#", "tt": 2"#)] {
-            #expect(try LottieAnimation(parsing: Self.file(text), file: "t.json").drawingNotes.warnings(file: nil).map(\.description)
-                == ["layers[1].tt: track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)"])
+                     matte(opacity: 50) + ", " + matted(#", "tt": 2"#), matte() + ", " + matted(#", "tt": 4"#)] {
+            #expect(try LottieAnimation(parsing: Self.file(text), file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
         }
+        // Luminance: the blue matte's luminance is 0.0721 · 255 = 18.4, so the red shows at alpha 18
+        // inside the square; inverted, at 255 − 18 = 237 inside and whole outside.
+        let luma = try Self.picture(Self.file(matte() + ", " + matted(#", "tt": 3"#)))
+        #expect(luma(40, 40) == [255, 0, 0, 18] && luma(10, 10) == empty)
+        let dark = try Self.picture(Self.file(matte() + ", " + matted(#", "tt": 4"#)))
+        #expect(dark(40, 40) == [255, 0, 0, 237] && dark(10, 10) == shown)
+        // A matte with a stroke 2 wide on the square's edge x = 20: the stroke's pixel 19 shows the
+        // red too, pixel 17 does not.
+        let stroked = try Self.picture(Self.file(matte(extra: stroke) + ", " + matted(#", "tt": 1"#)))
+        #expect(stroked(19, 40) == shown && stroked(40, 40) == shown && stroked(17, 40) == empty)
+        // Inverted, the matte at 50 % (alpha 128): 255 − 128 = 127 inside, whole outside.
+        let halfInverted = try Self.picture(Self.file(matte(opacity: 50) + ", " + matted(#", "tt": 2"#)))
+        #expect(halfInverted(40, 40) == [255, 0, 0, 127] && halfInverted(10, 10) == shown)
+        // The import draws a composited matte the same.
+        let lumaFile = try temporaryFile("luma.json", Self.file(matte() + ", " + matted(#", "tt": 3"#)))
+        #expect(cadence("lottie", "import", lumaFile, "--out", folder + "/luma.json").status == 0)
+        #expect(cadence("render", folder + "/luma.json", "--format", "rgba", "--frames", "0..0", "--out", folder + "/luma-baked.rgba").status == 0)
+        #expect(cadence("render", lumaFile, "--format", "rgba", "--frames", "0..0", "--out", folder + "/luma-direct.rgba").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/luma-baked.rgba")) == Data(contentsOf: URL(fileURLWithPath: folder + "/luma-direct.rgba")))
+    }
+
+    @Test("blend modes as lottie-web draws them: a layer's and a fill's, over the layers below, and over nothing itself")
+    func blendModes() throws {
+        // The bottom layer fills 100 × 100 with (0.2, 0.4, 1); the top one, in mode `bm`, fills
+        // (0, 0) … (50, 100) with (1, 0.2, 0). Multiply: (0.2, 0.08, 0) = (51, 20, 0); screen:
+        // (1, 0.52, 1) = (255, 133, 255). Where the bottom layer is not (a file with the top layer
+        // alone), screen gives the colour itself: lottie-web's page blends within the animation.
+        func square(_ x: Double, _ width: Double, _ color: String, _ keys: String = "", fillKeys: String = "") -> String {
+            #"{"ty": 4, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {}"# + keys + #", "shapes": [{"ty": "rc", "d": 1, "p": {"a": 0, "k": ["#
+                + "\(x + width / 2), 50" + #"]}, "s": {"a": 0, "k": ["# + "\(width), 100" + #"]}}, {"ty": "fl", "c": {"a": 0, "k": ["# + color + "]}" + fillKeys + "}]}"
+        }
+        let below = square(0, 100, "0.2, 0.4, 1")
+        for (keys, fillKeys, expected) in [(#", "bm": 1"#, "", [UInt8]([51, 20, 0, 255])), ("", #", "bm": 2"#, [255, 133, 255, 255])] {
+            let text = Self.file(square(0, 50, "1, 0.2, 0", keys, fillKeys: fillKeys) + ", " + below)
+            #expect(try LottieAnimation(parsing: text, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+            let drawn = try Self.picture(text)
+            #expect(drawn(25, 50) == expected, "\(keys)\(fillKeys)")
+            #expect(drawn(75, 50) == [51, 102, 255, 255])
+        }
+        let alone = try Self.picture(Self.file(square(0, 50, "0.2, 0.4, 1", #", "bm": 2"#)))
+        #expect(alone(25, 50) == [51, 102, 255, 255])
     }
 
     @Test("a precomposition clips what it shows to (0, 0, w, h) in its own coordinates, and a mask inside it within that")

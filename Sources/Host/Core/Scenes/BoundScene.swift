@@ -34,6 +34,7 @@ import Darwin
 /// | `dashes` | the dash and gap lengths from a vector channel (all finite, none negative, not all 0) |
 /// | `fillGradient`, `strokeGradient` | the gradient's points, transform and stops from a vector channel |
 /// | `path`, `maskPath`, `shadowPath` | the path channel's path (drawn with the layer's fill rule, or the mask's) |
+/// | a group's `opacity` | replaces the group's opacity, clamped to `0...1` (``groups(at:)``) |
 ///
 /// A value that is not finite leaves the property as the scene sets it.
 public struct BoundScene: Sendable {
@@ -42,19 +43,45 @@ public struct BoundScene: Sendable {
     /// The frame layout the bindings were checked against.
     public let schema: FrameSchema
     private let layerBindings: [[(property: SceneLayer.Property, offset: Int)]]
+    /// The groups without their bindings.
+    private let staticGroups: [ResolvedGroup]
+    /// For each group, the offset of its opacity channel's value, if it has one.
+    private let groupOpacityOffsets: [Int?]
+    /// For each layer, its group's position.
+    private let layerGroups: [Int?]
 
     /// Checks the scene's bindings against `schema`.
     ///
     /// - Throws: ``DocumentErrors`` naming each binding (`scene.layers[2].bind.fill`) whose channel
     ///   is missing or of the wrong kind, or whose property the layer cannot have.
     public init(scene: Scene, schema: FrameSchema) throws(DocumentErrors) {
-        let errors = scene.bindingErrors(against: schema)
+        let errors = scene.groupErrors() + scene.bindingErrors(against: schema)
         guard errors.isEmpty else { throw DocumentErrors(errors: errors) }
         self.scene = scene
         self.schema = schema
         layerBindings = scene.layers.map { layer in
             layer.bindings.map { ($0.property, schema.channel(named: $0.channel)!.offset) }
         }
+        staticGroups = ResolvedGroup.groups(of: scene)
+        groupOpacityOffsets = scene.groups.map { group in group.opacityChannel.map { schema.channel(named: $0)!.offset } }
+        var positions: [String: Int] = [:]
+        for (index, group) in scene.groups.enumerated() { positions[group.name] = index }
+        layerGroups = scene.layers.map { $0.group.flatMap { positions[$0] } }
+    }
+
+    /// The scene's groups at a frame, in the scene's order: each opacity after its binding (a value
+    /// that is not finite leaves the scene's), clamped to `0...1`.
+    ///
+    /// - Parameter frame: A frame laid out by ``schema``.
+    /// - Returns: One resolved group per scene group; empty for a scene without groups.
+    public func groups(at frame: borrowing Frame) -> [ResolvedGroup] {
+        var groups = staticGroups
+        for (index, offset) in groupOpacityOffsets.enumerated() {
+            guard let offset, offset < frame.numbers.count else { continue }
+            let value = frame.numbers[offset]
+            if value.isFinite { groups[index].opacity = min(max(value, 0), 1) }
+        }
+        return groups
     }
 
     /// The scene's layers at a frame, back to front (by z-index; equal z-indices keep the scene's
@@ -170,7 +197,7 @@ public struct BoundScene: Sendable {
             matrix: Self.matrix(frame: box, transform: transform, scale: scale, rotationY: rotationY),
             fill: fill, stroke: stroke, fillGradient: fillGradient, strokeGradient: strokeGradient, strokeWidth: strokeWidth, lineCap: layer.lineCap, lineJoin: layer.lineJoin,
             miterLimit: layer.miterLimit, dashes: dashes, dashOffset: dashOffset, opacity: opacity, zIndex: zIndex,
-            isHidden: isHidden, mask: mask, shadow: shadow)
+            isHidden: isHidden, mask: mask, shadow: shadow, group: layerGroups[index])
     }
 
     /// `T(centre) · T(translation) · R(rotation) · K(skew) · S(scaleX·scale·cos(rotationY), scaleY·scale) · T(−centre)`.

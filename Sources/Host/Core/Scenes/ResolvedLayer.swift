@@ -111,7 +111,52 @@ public struct ResolvedLayer: Sendable, Equatable {
     public var mask: Mask?
     /// The shadow, if any.
     public var shadow: Shadow?
+    /// The group it is composited in (its position in ``Scene/groups``), or `nil`.
+    public var group: Int? = nil
 
     /// Whether drawing the layer would show anything: not hidden and not fully transparent.
     public var isVisible: Bool { !isHidden && opacity > 0 }
+}
+
+/// One group of a scene as it is at one frame (``BoundScene/groups(at:)``): its opacity binding
+/// applied and every name turned into a position in ``Scene/groups``.
+public struct ResolvedGroup: Sendable, Equatable {
+    /// The group's name.
+    public var name: String
+    /// The group it sits in, by position, or `nil`.
+    public var parent: Int?
+    /// The opacity, `0...1`, after its binding.
+    public var opacity: Double
+    /// How it combines with what is below it.
+    public var blendMode: SceneGroup.BlendMode
+    /// The group whose pixels hide part of this one, by position, and how they are read.
+    public var matte: (group: Int, mode: SceneGroup.MatteMode)?
+    /// Whether another group uses this one as its matte (it is then not drawn itself).
+    public var isMatte: Bool
+    /// Whether its layers blend only with each other (``SceneGroup/isolated``).
+    public var isolated = false
+
+    /// Equal when every property is equal.
+    public static func == (lhs: ResolvedGroup, rhs: ResolvedGroup) -> Bool {
+        lhs.name == rhs.name && lhs.parent == rhs.parent && lhs.opacity == rhs.opacity && lhs.blendMode == rhs.blendMode
+            && lhs.matte?.group == rhs.matte?.group && lhs.matte?.mode == rhs.matte?.mode && lhs.isMatte == rhs.isMatte
+            && lhs.isolated == rhs.isolated
+    }
+
+    /// The scene's groups as they are without bindings (their own opacities).
+    ///
+    /// - Parameter scene: A scene whose groups are valid (``Scene/groupErrors()`` empty); names
+    ///   that are not found are left out.
+    public static func groups(of scene: Scene) -> [ResolvedGroup] {
+        var positions: [String: Int] = [:]
+        for (index, group) in scene.groups.enumerated() where positions[group.name] == nil { positions[group.name] = index }
+        let mattes = Set(scene.groups.compactMap { $0.matte.flatMap { positions[$0.group] } })
+        return scene.groups.enumerated().map { index, group in
+            ResolvedGroup(
+                name: group.name, parent: group.parent.flatMap { positions[$0] },
+                opacity: group.opacity.isFinite ? min(max(group.opacity, 0), 1) : 1, blendMode: group.blendMode,
+                matte: group.matte.flatMap { matte in positions[matte.group].map { ($0, matte.mode) } }, isMatte: mattes.contains(index),
+                isolated: group.isolated)
+        }
+    }
 }

@@ -45,8 +45,8 @@ extension Scene {
         }
     }
 
-    /// The errors in the scene's bindings: properties a layer cannot have, and, against a schema,
-    /// channels that do not exist or are of the wrong kind.
+    /// The errors in the scene's bindings (its layers' and its groups'): properties a layer cannot
+    /// have, and, against a schema, channels that do not exist or are of the wrong kind.
     ///
     /// - Parameter schema: The channels the bindings must name, or `nil` to skip that check.
     /// - Returns: One error per bad binding, with the path `scene.layers[i].bind.property`.
@@ -58,6 +58,13 @@ extension Scene {
                 if let problem = layer.cannotBind(binding.property) ?? schema.flatMap({ Self.mismatch(binding, in: $0, layer: layer) }) {
                     errors.append(DocumentError(path: path, message: problem))
                 }
+            }
+        }
+        for (index, group) in groups.enumerated() {
+            guard let channel = group.opacityChannel, let schema else { continue }
+            let probe = SceneLayer(name: group.name, shape: .oval, frame: .zero)
+            if let problem = Self.mismatch((.opacity, channel), in: schema, layer: probe) {
+                errors.append(DocumentError(path: "scene.groups[\(index)].bind.opacity", message: problem))
             }
         }
         return errors

@@ -14,6 +14,7 @@ extension Scene {
         ]
         if background != .white { members.append(("background", .string(background.hexString))) }
         members.append(("layers", .array(layers.map(\.jsonValue))))
+        if !groups.isEmpty { members.append(("groups", .array(groups.map(\.jsonValue)))) }
         return .object(members)
     }
 }
@@ -55,6 +56,7 @@ extension SceneLayer {
         if rotationY != 0 { members.append(("rotationY", .number(rotationY))) }
         if zIndex != 0 { members.append(("zIndex", .number(zIndex))) }
         if isHidden { members.append(("hidden", .bool(true))) }
+        if let group { members.append(("group", .string(group))) }
         if let mask {
             var object: [(key: String, value: JSONValue)] = [("path", .string(mask.path.svgPathData))]
             if mask.fillRule != .nonZero { object.append(("fillRule", .string(mask.fillRule.description))) }
@@ -86,6 +88,22 @@ extension SceneLayer {
                 ? .number(transform.scaleX) : .array([.number(transform.scaleX), .number(transform.scaleY)])))
         }
         if transform.skew != 0 { members.append(("skew", .number(transform.skew))) }
+        return .object(members)
+    }
+}
+
+extension SceneGroup {
+    /// The group as an element of a scene's `"groups"`, keys that hold their default values left out.
+    public var jsonValue: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("name", .string(name))]
+        if let parent { members.append(("parent", .string(parent))) }
+        if opacity != 1 { members.append(("opacity", .number(opacity))) }
+        if blendMode != .normal { members.append(("blendMode", .string(blendMode.rawValue))) }
+        if let matte {
+            members.append(("matte", .object([("group", .string(matte.group)), ("mode", .string(matte.mode.rawValue))])))
+        }
+        if isolated { members.append(("isolated", .bool(true))) }
+        if let opacityChannel { members.append(("bind", .object([("opacity", .string(opacityChannel))]))) }
         return .object(members)
     }
 }

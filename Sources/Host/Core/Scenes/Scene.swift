@@ -20,12 +20,16 @@ public struct Scene: Sendable, Equatable {
     public var background: Color
     /// The layers, back to front (a layer's ``SceneLayer/zIndex`` can raise it).
     public var layers: [SceneLayer]
+    /// The groups layers are composited in (``SceneLayer/group``): opacity over the composited
+    /// group, blend modes and mattes.
+    public var groups: [SceneGroup]
 
     /// Creates a scene.
-    public init(size: Size, background: Color = .white, layers: [SceneLayer] = []) {
+    public init(size: Size, background: Color = .white, layers: [SceneLayer] = [], groups: [SceneGroup] = []) {
         self.size = size
         self.background = background
         self.layers = layers
+        self.groups = groups
     }
 }
 
@@ -213,6 +217,8 @@ public struct SceneLayer: Sendable, Equatable {
     public var zIndex: Double = 0
     /// Whether the layer is hidden.
     public var isHidden = false
+    /// The group (``Scene/groups``) the layer is composited in, or `nil` for the scene itself.
+    public var group: String?
     /// Which channel drives which property.
     public var bindings: [(property: Property, channel: String)] = []
 
@@ -241,7 +247,7 @@ public struct SceneLayer: Sendable, Equatable {
             && lhs.lineJoin == rhs.lineJoin && lhs.miterLimit == rhs.miterLimit && lhs.dashes == rhs.dashes
             && lhs.dashOffset == rhs.dashOffset && lhs.opacity == rhs.opacity
             && lhs.transform == rhs.transform && lhs.rotationY == rhs.rotationY && lhs.mask == rhs.mask
-            && lhs.shadow == rhs.shadow && lhs.zIndex == rhs.zIndex && lhs.isHidden == rhs.isHidden
+            && lhs.shadow == rhs.shadow && lhs.zIndex == rhs.zIndex && lhs.isHidden == rhs.isHidden && lhs.group == rhs.group
             && lhs.bindings.elementsEqual(rhs.bindings) { $0.property == $1.property && $0.channel == $1.channel }
     }
 }

@@ -7,10 +7,11 @@ import CadenceIO
 struct SceneReader: ErrorCollecting {
     var errors: [DocumentError] = []
 
-    static let sceneKeys = ["size", "background", "layers"]
+    static let sceneKeys = ["size", "background", "layers", "groups"]
+    static let groupKeys = ["name", "parent", "opacity", "blendMode", "matte", "isolated", "bind"]
     static let layerKeys = [
         "name", "shape", "frame", "cornerRadius", "path", "fillRule", "fill", "stroke", "strokeWidth",
-        "lineCap", "lineJoin", "miterLimit", "dashes", "dashOffset", "opacity", "transform", "rotationY", "zIndex", "hidden", "mask", "shadow", "bind",
+        "lineCap", "lineJoin", "miterLimit", "dashes", "dashOffset", "opacity", "transform", "rotationY", "zIndex", "hidden", "mask", "shadow", "group", "bind",
     ]
     static let shapeNames = ["rect", "oval", "path"]
 
@@ -38,8 +39,52 @@ struct SceneReader: ErrorCollecting {
                 if let layer = readLayer(item) { layers.append(layer) }
             }
         }
+        var groups: [SceneGroup] = []
+        if let list = attempt({ () throws(DocumentError) in try cursor.child("groups")?.array() ?? [] }) {
+            for item in list {
+                if let group = readGroup(item) { groups.append(group) }
+            }
+        }
         guard errors.isEmpty, let size, let background else { return nil }
-        return Scene(size: size, background: background, layers: layers)
+        let scene = Scene(size: size, background: background, layers: layers, groups: groups)
+        errors += scene.groupErrors()
+        return errors.isEmpty ? scene : nil
+    }
+
+    /// Reads one of the scene's `"groups"`.
+    private mutating func readGroup(_ cursor: JSONCursor) -> SceneGroup? {
+        let before = errors.count
+        guard attempt({ () throws(DocumentError) in _ = try cursor.object() }) != nil else { return nil }
+        _ = attempt { () throws(DocumentError) in try cursor.checkKeys(Self.groupKeys) }
+        let name = attempt { () throws(DocumentError) -> String in try cursor.required("name").string() }
+        var group = SceneGroup(name: name ?? "")
+        if let parent = cursor.child("parent") { group.parent = attempt { () throws(DocumentError) in try parent.string() } }
+        if let opacity = cursor.child("opacity") { group.opacity = attempt { () throws(DocumentError) in try Self.unit(opacity) } ?? 1 }
+        if let mode = cursor.child("blendMode") {
+            group.blendMode = attempt { () throws(DocumentError) in try Self.named(mode, SceneGroup.BlendMode.self, what: "blend mode") } ?? .normal
+        }
+        if let matte = cursor.child("matte") {
+            group.matte = attempt { () throws(DocumentError) -> SceneGroup.Matte in
+                try matte.checkKeys(["group", "mode"])
+                let source = try matte.required("group").string()
+                let mode = try matte.child("mode").map { mode throws(DocumentError) in
+                    try Self.named(mode, SceneGroup.MatteMode.self, what: "matte mode")
+                }
+                return SceneGroup.Matte(group: source, mode: mode ?? .alpha)
+            }
+        }
+        if let isolated = cursor.child("isolated") { group.isolated = attempt { () throws(DocumentError) in try isolated.bool() } ?? false }
+        if let bind = cursor.child("bind") {
+            _ = attempt { () throws(DocumentError) in
+                try bind.checkKeys(["opacity"])
+                if let channel = bind.child("opacity") {
+                    let text = try channel.string()
+                    guard !text.isEmpty else { throw channel.error("a channel name must not be empty") }
+                    group.opacityChannel = text
+                }
+            }
+        }
+        return errors.count == before ? group : nil
     }
 
     private mutating func readLayer(_ cursor: JSONCursor) -> SceneLayer? {
@@ -126,6 +171,7 @@ struct SceneReader: ErrorCollecting {
         if let hidden = cursor.child("hidden") { layer.isHidden = attempt { () throws(DocumentError) in try hidden.bool() } ?? false }
         if let mask = cursor.child("mask") { layer.mask = attempt { () throws(DocumentError) in try Self.mask(mask) } }
         if let shadow = cursor.child("shadow") { layer.shadow = attempt { () throws(DocumentError) in try Self.shadow(shadow) } }
+        if let group = cursor.child("group") { layer.group = attempt { () throws(DocumentError) in try group.string() } }
         if let bind = cursor.child("bind") { layer.bindings = readBindings(bind) }
     }
 

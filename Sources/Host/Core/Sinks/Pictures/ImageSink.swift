@@ -55,7 +55,7 @@ public struct ImageSink: FrameSink {
     /// Draws the frame and calls the handler.
     public mutating func write(_ frame: borrowing Frame) throws {
         guard let bound, rasterizer != nil else { return }
-        rasterizer!.draw(bound.layers(at: frame), into: &picture)
+        rasterizer!.draw(bound.layers(at: frame), groups: bound.groups(at: frame), into: &picture)
         if rasterizer!.lastFrameExceededPointBudget { throw PictureError.tooComplex(frame: frame.index) }
         try handler(frame, picture)
     }

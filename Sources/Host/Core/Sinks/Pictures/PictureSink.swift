@@ -251,10 +251,10 @@ package final class PictureWorker: @unchecked Sendable {
         let layers = scene.layers(at: frame)
         if kind == .svg {
             svg = SceneSVGWriter.standalone(
-                layers, of: scene.scene, width: rasterizer.width, height: rasterizer.height, transform: rasterizer.transform)
+                layers, groups: scene.groups(at: frame), of: scene.scene, width: rasterizer.width, height: rasterizer.height, transform: rasterizer.transform)
             return
         }
-        rasterizer.draw(layers, into: &pixels)
+        rasterizer.draw(layers, groups: scene.groups(at: frame), into: &pixels)
         exceededPointBudget = rasterizer.lastFrameExceededPointBudget
         guard !exceededPointBudget else { return }
         switch kind {

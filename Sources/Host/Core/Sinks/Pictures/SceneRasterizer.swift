@@ -16,7 +16,7 @@ public import CadenceRaster
 /// let bound = try BoundScene(scene: preset.scene, schema: source.schema)
 /// var rasterizer = SceneRasterizer(scene: bound.scene, width: 390, height: 844, transform: .identity)
 /// var pixels = PixelBuffer(width: 390, height: 844)
-/// rasterizer.draw(bound.layers(at: frame), into: &pixels)
+/// rasterizer.draw(bound.layers(at: frame), groups: bound.groups(at: frame), into: &pixels)
 /// ```
 ///
 /// A rasterizer keeps its scratch buffers between frames: drawing frame after frame of one size
@@ -45,6 +45,8 @@ public struct SceneRasterizer {
     private var layer = RasterLayer()
     private var maskOutline = RasterOutline()
     private var shadowOutline = RasterOutline()
+    /// Cleared pictures kept for groups (``draw(_:groups:into:)``).
+    private var spare: [PixelBuffer] = []
     /// The gradients of the layer drawn, kept for their stops' storage.
     private var fillGradient = RasterGradient(), strokeGradient = RasterGradient()
 
@@ -77,6 +79,13 @@ public struct SceneRasterizer {
         return pixels
     }
 
+    /// A picture of the layers in their groups at a frame (``draw(_:groups:into:)``): a new buffer.
+    public mutating func picture(of layers: [ResolvedLayer], groups: [ResolvedGroup]) -> PixelBuffer {
+        var pixels = PixelBuffer(width: width, height: height)
+        draw(layers, groups: groups, into: &pixels)
+        return pixels
+    }
+
     /// Draws the background and the visible layers, back to front, into `pixels`.
     ///
     /// A buffer drawn into frame after frame is reset to the background only where the previous
@@ -87,6 +96,21 @@ public struct SceneRasterizer {
     ///   - layers: The layers, back to front (``BoundScene/layers(at:)``).
     ///   - pixels: The picture; replaced by a buffer of this rasterizer's size if it has another.
     public mutating func draw(_ layers: [ResolvedLayer], into pixels: inout PixelBuffer) {
+        draw(layers, groups: scene.groups.isEmpty ? [] : ResolvedGroup.groups(of: scene), into: &pixels)
+    }
+
+    /// Draws the background and the visible layers, back to front, into `pixels`, each in its
+    /// group: a group is drawn into a picture of its own, then composited onto its parent's (or
+    /// the scene's) with its opacity, its matte and its blend mode; a group that is another's
+    /// matte is kept for it, not drawn. A group whose opacity is 1, in the normal blend mode,
+    /// without a matte, not isolated and no matte itself, draws straight into its parent (which is
+    /// the same).
+    ///
+    /// - Parameters:
+    ///   - layers: The layers, back to front (``BoundScene/layers(at:)``).
+    ///   - groups: The scene's groups at the frame (``BoundScene/groups(at:)``).
+    ///   - pixels: The picture; replaced by a buffer of this rasterizer's size if it has another.
+    public mutating func draw(_ layers: [ResolvedLayer], groups: [ResolvedGroup], into pixels: inout PixelBuffer) {
         if pixels.width != width || pixels.height != height { pixels = PixelBuffer(width: width, height: height) }
         rasterizer.beginFrame(pointBudget: Self.maximumPointsPerFrame)
         let background = Self.pixel(scene.background) ?? .transparent
@@ -98,12 +122,134 @@ public struct SceneRasterizer {
             pixels.clear(to: background)
         }
         var dirty = PixelRect.zero
-        for resolved in layers where resolved.isVisible {
-            // A frame over its point budget is not shown: the layers after are not drawn.
-            guard !rasterizer.exceededPointBudget else { break }
-            dirty = dirty.union(draw(resolved, into: &pixels))
+        if groups.isEmpty {
+            for resolved in layers where resolved.isVisible {
+                // A frame over its point budget is not shown: the layers after are not drawn.
+                guard !rasterizer.exceededPointBudget else { break }
+                dirty = dirty.union(draw(resolved, into: &pixels))
+            }
+        } else {
+            dirty = drawGrouped(layers, groups: groups, into: &pixels)
         }
         pixels.knownBackground = PixelBuffer.KnownBackground(pixel: background.packed, dirty: dirty)
+    }
+
+    /// A group being drawn: its pixels (none when it draws straight into its parent) and where
+    /// they changed.
+    private struct OpenGroup {
+        var index: Int
+        var pixels: PixelBuffer?
+        var touched = PixelRect.zero
+    }
+
+    /// Draws the layers group by group (``draw(_:groups:into:)``) and returns the pixels of
+    /// `pixels` that may have changed.
+    private mutating func drawGrouped(_ layers: [ResolvedLayer], groups: [ResolvedGroup], into pixels: inout PixelBuffer) -> PixelRect {
+        var dirty = PixelRect.zero
+        var open: [OpenGroup] = []
+        var chain: [Int] = []
+        var mattes: [Int: (pixels: PixelBuffer, touched: PixelRect)] = [:]
+        /// Composites the innermost open group onto what holds it.
+        func close() {
+            let group = open.removeLast()
+            let resolved = groups[group.index]
+            guard var picture = group.pixels else {
+                // Drawn straight into its parent: what it touched, the parent touched.
+                if open.isEmpty { dirty = dirty.union(group.touched) } else { open[open.count - 1].touched = open[open.count - 1].touched.union(group.touched) }
+                return
+            }
+            if resolved.isMatte {
+                if let old = mattes[group.index] { release(old.pixels, touched: old.touched) }
+                mattes[group.index] = (picture, group.touched)
+                return
+            }
+            var matte: RasterMatte?
+            if let (source, mode) = resolved.matte {
+                let luminance = mode == .luminance || mode == .luminanceInverted
+                let inverted = mode == .alphaInverted || mode == .luminanceInverted
+                if let kept = mattes[source] {
+                    matte = RasterMatte(pixels: kept.pixels, luminance: luminance, inverted: inverted)
+                } else if !inverted {
+                    // No matte drawn (its layers hidden or not before): nothing shows.
+                    release(picture, touched: group.touched)
+                    return
+                }
+            }
+            let blend = RasterBlendMode(rawValue: SceneGroup.BlendMode.allCases.firstIndex(of: resolved.blendMode) ?? 0) ?? .normal
+            var touched = PixelRect.zero
+            if open.isEmpty {
+                touched = pixels.composite(group: picture, opacity: resolved.opacity, blendMode: blend, matte: matte, region: group.touched)
+                dirty = dirty.union(touched)
+            } else if open[open.count - 1].pixels != nil {
+                touched = open[open.count - 1].pixels!.composite(
+                    group: picture, opacity: resolved.opacity, blendMode: blend, matte: matte, region: group.touched)
+                open[open.count - 1].touched = open[open.count - 1].touched.union(touched)
+            } else {
+                // The parent draws into its own parent: composite there.
+                var target = open.lastIndex { $0.pixels != nil }
+                if let at = target {
+                    touched = open[at].pixels!.composite(group: picture, opacity: resolved.opacity, blendMode: blend, matte: matte, region: group.touched)
+                } else {
+                    touched = pixels.composite(group: picture, opacity: resolved.opacity, blendMode: blend, matte: matte, region: group.touched)
+                    target = nil
+                }
+                for position in open.indices.reversed() {
+                    open[position].touched = open[position].touched.union(touched)
+                    if position == target { break }
+                }
+                if target == nil { dirty = dirty.union(touched) }
+            }
+            matte = nil
+            picture.clear(group.touched)
+            spare.append(picture)
+        }
+        for resolved in layers where resolved.isVisible {
+            guard !rasterizer.exceededPointBudget else { break }
+            // The layer's groups, outermost first.
+            chain.removeAll(keepingCapacity: true)
+            var current = resolved.group
+            while let index = current, chain.count <= groups.count {
+                chain.append(index)
+                current = groups[index].parent
+            }
+            chain.reverse()
+            var shared = 0
+            while shared < open.count, shared < chain.count, open[shared].index == chain[shared] { shared += 1 }
+            while open.count > shared { close() }
+            for index in chain[shared...] {
+                let group = groups[index]
+                let direct = !group.isMatte && group.matte == nil && group.blendMode == .normal && group.opacity >= 1 && !group.isolated
+                open.append(OpenGroup(index: index, pixels: direct ? nil : takeSpare()))
+            }
+            if open.isEmpty {
+                dirty = dirty.union(draw(resolved, into: &pixels))
+            } else if let at = open.lastIndex(where: { $0.pixels != nil }) {
+                var target = open[at].pixels!
+                open[at].pixels = nil
+                let touched = draw(resolved, into: &target)
+                open[at].pixels = target
+                for position in at..<open.count { open[position].touched = open[position].touched.union(touched) }
+            } else {
+                let touched = draw(resolved, into: &pixels)
+                dirty = dirty.union(touched)
+                for position in open.indices { open[position].touched = open[position].touched.union(touched) }
+            }
+        }
+        while !open.isEmpty { close() }
+        for (_, kept) in mattes { release(kept.pixels, touched: kept.touched) }
+        return dirty
+    }
+
+    /// A cleared picture of this rasterizer's size, reused from an earlier group when there is one.
+    private mutating func takeSpare() -> PixelBuffer {
+        spare.popLast() ?? PixelBuffer(width: width, height: height)
+    }
+
+    /// Clears a group's picture where it was drawn and keeps it for the next group.
+    private mutating func release(_ picture: PixelBuffer, touched: PixelRect) {
+        var picture = picture
+        picture.clear(touched)
+        spare.append(picture)
     }
 
     /// Draws one layer and returns the pixels it may have changed.

@@ -173,16 +173,92 @@ extension HTMLPreviewSink {
           return make("path", Object.assign(path, attributes), parent);
         }
 
+        // The scene's groups at a frame, as BoundScene.groups(at:) resolves them.
+        function resolveGroups(position) {
+          const groups = data.scene.groups || [];
+          const positions = new Map(groups.map((group, index) => [group.name, index]));
+          const numbers = data.numbers[position];
+          const resolved = groups.map((group) => {
+            let opacity = group.opacity === undefined ? 1 : group.opacity;
+            const channel = group.bind && channelsByName.get(group.bind.opacity);
+            if (channel && Number.isFinite(numbers[channel.offset])) opacity = numbers[channel.offset];
+            return {
+              name: group.name, parent: group.parent === undefined ? null : positions.get(group.parent), opacity: clamp(opacity),
+              blend: group.blendMode || "normal", matte: group.matte ? { group: positions.get(group.matte.group), mode: group.matte.mode || "alpha" } : null,
+              isMatte: false, mode: null, isolated: !!group.isolated,
+            };
+          });
+          for (const group of resolved) {
+            if (!group.matte) continue;
+            const source = resolved[group.matte.group];
+            source.isMatte = true;
+            if (!source.mode) source.mode = group.matte.mode;
+          }
+          return resolved;
+        }
+        // A group's elements, as SceneSVGWriter writes them: a <g>, or for a matte its <mask> (and
+        // the filter that inverts it). Returns the element its layers go into.
+        function openGroup(groups, index, nodes, parent) {
+          const group = groups[index], id = "g" + index, scene = data.scene;
+          if (!group.isMatte) {
+            const g = make("g", { "data-group": group.name });
+            if (group.opacity < 1) g.setAttribute("opacity", num(group.opacity));
+            if (group.blend !== "normal") g.setAttribute("style", "mix-blend-mode:" + group.blend);
+            else if (group.isolated) g.setAttribute("style", "isolation:isolate");
+            if (group.matte) g.setAttribute("mask", "url(#g" + group.matte.group + ")");
+            if (parent) parent.appendChild(g); else nodes.push(g);
+            return g;
+          }
+          const pad = Math.max(scene.size[0], scene.size[1]);
+          const region = { x: num(-pad), y: num(-pad), width: num(scene.size[0] + 2 * pad), height: num(scene.size[1] + 2 * pad) };
+          const mode = group.mode || "alpha", inverted = mode === "alpha-inverted" || mode === "luminance-inverted";
+          if (inverted) {
+            const filter = make("filter", Object.assign({ id: id + "-invert", filterUnits: "userSpaceOnUse", "color-interpolation-filters": "sRGB" }, region));
+            if (mode === "luminance-inverted") {
+              make("feColorMatrix", { type: "matrix", values: "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0.2125 0.7154 0.0721 0 0", result: "luminance" }, filter);
+              make("feComposite", { in: "luminance", in2: "SourceGraphic", operator: "in" }, filter);
+            }
+            const transfer = make("feComponentTransfer", {}, filter);
+            make("feFuncA", { type: "table", tableValues: "1 0" }, transfer);
+            nodes.push(filter);
+          }
+          const mask = make("mask", Object.assign({ id, "data-group": group.name, "mask-type": mode === "luminance" ? "luminance" : "alpha", maskUnits: "userSpaceOnUse" }, region));
+          nodes.push(mask);
+          let inside = mask;
+          if (inverted) {
+            inside = make("g", { filter: "url(#" + id + "-invert)" }, mask);
+            make("rect", Object.assign({ fill: "#FFFFFF", opacity: "0" }, region), inside);
+          }
+          if (group.opacity < 1) inside = make("g", { opacity: num(group.opacity) }, inside);
+          return inside;
+        }
+
         function drawScene(position) {
           const scene = data.scene;
           const resolved = scene.layers.map((layer, index) => resolve(layer, index, position));
           resolved.sort((p, q) => (p.zIndex - q.zIndex) || (p.index - q.index));
+          const groups = resolveGroups(position);
+          const groupPositions = new Map(groups.map((group, index) => [group.name, index]));
+          const open = [], written = new Set();
           const nodes = [];
           const background = {};
           paint(background, "fill", hexColor(scene.background || "#FFFFFF"));
           nodes.push(make("rect", Object.assign({ width: num(scene.size[0]), height: num(scene.size[1]) }, background)));
           for (const r of resolved) {
             if (r.hidden || !(r.opacity > 0)) continue;
+            const chain = [];
+            let current = r.layer.group === undefined ? undefined : groupPositions.get(r.layer.group);
+            while (current !== undefined && current !== null && chain.length <= groups.length) { chain.push(current); current = groups[current].parent; }
+            chain.reverse();
+            let shared = 0;
+            while (shared < open.length && shared < chain.length && open[shared].index === chain[shared]) shared += 1;
+            open.length = shared;
+            for (const index of chain.slice(shared)) {
+              const parent = open.length ? open[open.length - 1].element : null;
+              open.push({ index, element: openGroup(groups, index, nodes, groups[index].isMatte ? null : parent) });
+              written.add(index);
+            }
+            const container = open.length ? open[open.length - 1].element : null;
             const id = "l" + r.index;
             if (r.mask && r.mask.opacity < 1) {
               const translucent = make("mask", { id: id + "-mask", maskUnits: "userSpaceOnUse", x: "-1000000", y: "-1000000", width: "2000000", height: "2000000" });
@@ -229,8 +305,10 @@ extension HTMLPreviewSink {
               }
             }
             outline(r, null, attributes, group);
-            nodes.push(group);
+            if (container) container.appendChild(group); else nodes.push(group);
           }
+          // A matte with nothing drawn is still there, empty.
+          groups.forEach((group, index) => { if (group.isMatte && !written.has(index)) openGroup(groups, index, nodes, null); });
           stage.replaceChildren(...nodes);
         }
 

@@ -96,7 +96,8 @@ public struct HTMLPreviewSink<Output: TextOutput>: FrameSink {
             let fit = "width: max(240px, min(calc(100vw - 410px), calc((100vh - 110px) * \(width) / \(height))))"
             stage = "<svg id=\"stage\" viewBox=\"0 0 \(width) \(height)\" style=\"aspect-ratio: \(width) / \(height); \(fit)\" role=\"img\" aria-label=\"the scene\">\n"
             if let first = frames.first {
-                SceneSVGWriter.draw(bound.layers(at: first.frame(schema: schema)), of: bound.scene, prefix: "", into: &stage)
+                let frame = first.frame(schema: schema)
+                SceneSVGWriter.draw(bound.layers(at: frame), groups: bound.groups(at: frame), of: bound.scene, prefix: "", into: &stage)
             }
         } else {
             var chart = ChannelPlotSVG(schema: schema, frames: frames)

@@ -144,7 +144,8 @@ public struct SVGContactSheetSink<Output: TextOutput>: FrameSink {
             let y = top + Double(cell / columns) * (cellHeight + label + gap)
             svg += "<g data-frame=\"\(recorded.index)\" transform=\"translate(\(n(x)) \(n(y))) scale(\(n(scale)))\">\n"
             svg += "<g clip-path=\"url(#cell)\">\n"
-            SceneSVGWriter.draw(bound.layers(at: recorded.frame(schema: schema)), of: bound.scene, prefix: "c\(cell)", into: &svg)
+            let frame = recorded.frame(schema: schema)
+            SceneSVGWriter.draw(bound.layers(at: frame), groups: bound.groups(at: frame), of: bound.scene, prefix: "c\(cell)", into: &svg)
             svg += "</g>\n</g>\n"
             svg += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(cellWidth))\" height=\"\(n(cellHeight))\" fill=\"none\" stroke=\"#A1A1AA\"/>\n"
             svg += "<text x=\"\(n(x))\" y=\"\(n(y + cellHeight + 13))\">\(SceneSVGWriter.escape(Self.label(recorded)))</text>\n"

@@ -17,11 +17,82 @@ enum SceneSVGWriter {
     ///   - scene: The scene (its size and background).
     ///   - prefix: Makes the `id`s of masks and filters unique in the document (`c3-`).
     ///   - svg: The text to append to.
-    static func draw(_ layers: [ResolvedLayer], of scene: Scene, prefix: String, into svg: inout String) {
+    ///   - groups: The scene's groups at the frame (``BoundScene/groups(at:)``); each is a `<g>`
+    ///     with its opacity, `mix-blend-mode` and matte (`mask`), and a matte group is a `<mask>`.
+    static func draw(_ layers: [ResolvedLayer], groups: [ResolvedGroup] = [], of scene: Scene, prefix: String, into svg: inout String) {
         svg += "<rect width=\"\(number(scene.size.width))\" height=\"\(number(scene.size.height))\"\(paint(scene.background, "fill"))/>\n"
+        var open: [Int] = []
+        var written = Set<Int>()
         for layer in layers where layer.isVisible {
+            var chain: [Int] = []
+            var current = layer.group
+            while let index = current, chain.count <= groups.count {
+                chain.append(index)
+                current = groups[index].parent
+            }
+            chain.reverse()
+            var shared = 0
+            while shared < open.count, shared < chain.count, open[shared] == chain[shared] { shared += 1 }
+            while open.count > shared { svg += closing(of: open.removeLast(), groups) }
+            for index in chain[shared...] {
+                svg += opening(of: index, groups, scene: scene, prefix: prefix)
+                open.append(index)
+                written.insert(index)
+            }
             draw(layer, scene: scene, prefix: prefix, into: &svg)
         }
+        while let index = open.popLast() { svg += closing(of: index, groups) }
+        // A matte with nothing drawn is still there, empty: it hides everything (or, inverted, nothing).
+        for (index, group) in groups.enumerated() where group.isMatte && !written.contains(index) {
+            svg += opening(of: index, groups, scene: scene, prefix: prefix) + closing(of: index, groups)
+        }
+    }
+
+    /// How a matte group is read: the mode of the first group that uses it.
+    private static func matteMode(of index: Int, _ groups: [ResolvedGroup]) -> SceneGroup.MatteMode {
+        groups.lazy.compactMap { $0.matte }.first { $0.group == index }?.mode ?? .alpha
+    }
+
+    /// A group's opening tags: a `<g>`, or for a matte, its `<mask>` (and the filter that inverts it).
+    private static func opening(of index: Int, _ groups: [ResolvedGroup], scene: Scene, prefix: String) -> String {
+        let group = groups[index], id = "\(prefix)g\(index)"
+        guard group.isMatte else {
+            var tag = "<g data-group=\"\(escape(group.name))\""
+            if group.opacity < 1 { tag += " opacity=\"\(number(group.opacity))\"" }
+            if group.blendMode != .normal { tag += " style=\"mix-blend-mode:\(group.blendMode.rawValue)\"" }
+            if group.isolated && group.blendMode == .normal { tag += " style=\"isolation:isolate\"" }
+            if let matte = group.matte { tag += " mask=\"url(#\(prefix)g\(matte.group))\"" }
+            return tag + ">\n"
+        }
+        // The region: the scene grown by its larger side all round.
+        let pad = max(scene.size.width, scene.size.height)
+        let region = "x=\"\(number(-pad))\" y=\"\(number(-pad))\" width=\"\(number(scene.size.width + 2 * pad))\" height=\"\(number(scene.size.height + 2 * pad))\""
+        let mode = matteMode(of: index, groups)
+        var tag = ""
+        if mode == .alphaInverted || mode == .luminanceInverted {
+            // The matte's alpha (or its luminance times its alpha) inverted, over the whole region.
+            tag += "<filter id=\"\(id)-invert\" filterUnits=\"userSpaceOnUse\" \(region) color-interpolation-filters=\"sRGB\">"
+            if mode == .luminanceInverted {
+                tag += "<feColorMatrix type=\"matrix\" values=\"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0.2125 0.7154 0.0721 0 0\" result=\"luminance\"/>"
+                    + "<feComposite in=\"luminance\" in2=\"SourceGraphic\" operator=\"in\"/>"
+            }
+            tag += "<feComponentTransfer><feFuncA type=\"table\" tableValues=\"1 0\"/></feComponentTransfer></filter>\n"
+        }
+        let type = mode == .luminance ? "luminance" : "alpha"
+        tag += "<mask id=\"\(id)\" data-group=\"\(escape(group.name))\" mask-type=\"\(type)\" maskUnits=\"userSpaceOnUse\" \(region)>\n"
+        if mode == .alphaInverted || mode == .luminanceInverted {
+            tag += "<g filter=\"url(#\(id)-invert)\"><rect \(region) fill=\"#FFFFFF\" opacity=\"0\"/>\n"
+        }
+        if group.opacity < 1 { tag += "<g opacity=\"\(number(group.opacity))\">\n" }
+        return tag
+    }
+
+    /// A group's closing tags.
+    private static func closing(of index: Int, _ groups: [ResolvedGroup]) -> String {
+        let group = groups[index]
+        guard group.isMatte else { return "</g>\n" }
+        let mode = matteMode(of: index, groups)
+        return (group.opacity < 1 ? "</g>" : "") + (mode == .alphaInverted || mode == .luminanceInverted ? "</g>" : "") + "</mask>\n"
     }
 
     private static func draw(_ layer: ResolvedLayer, scene: Scene, prefix: String, into svg: inout String) {
@@ -152,7 +223,7 @@ enum SceneSVGWriter {
     /// `cadence render --format svg-frames` writes, and what a browser or `rsvg-convert` turns
     /// into the same picture as Cadence's own rasteriser.
     static func standalone(
-        _ layers: [ResolvedLayer], of scene: Scene, width: Int, height: Int, transform: AffineMatrix
+        _ layers: [ResolvedLayer], groups: [ResolvedGroup] = [], of scene: Scene, width: Int, height: Int, transform: AffineMatrix
     ) -> String {
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
@@ -160,7 +231,7 @@ enum SceneSVGWriter {
         svg += "<rect width=\"\(width)\" height=\"\(height)\"\(paint(scene.background, "fill"))/>\n"
         let t = transform
         svg += "<g transform=\"matrix(\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(number).joined(separator: " ")))\">\n"
-        draw(layers, of: scene, prefix: "", into: &svg)
+        draw(layers, groups: groups, of: scene, prefix: "", into: &svg)
         svg += "</g>\n</svg>\n"
         return svg
     }

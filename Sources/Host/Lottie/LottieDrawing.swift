@@ -347,7 +347,9 @@ extension LottieAnimation.Reader {
             let parent = try layer.child("tp").map(LottieAnimation.finite).flatMap { Int(exactly: $0) }
             drawing.matteRequest = (mode, parent, matte.path)
         }
-        if let effects = layer.child("ef"), case .array(let items) = effects.value, !items.isEmpty {
+        if let effects = layer.child("ef"), case .array(let items) = effects.value,
+            items.contains(where: { Self.drawnEffectTypes.contains(Self.effectType($0)) })
+        {
             drawingNotes.add("effects are not drawn: the layer is drawn as if it had none", at: effects.path)
         }
         drawing.blendMode = Self.blendMode(layer.child("bm"))
@@ -634,5 +636,21 @@ extension LottieAnimation.Reader {
     static func blendMode(_ cursor: JSONCursor?) -> Int {
         guard let cursor, case .number(let value) = cursor.value, let mode = Int(exactly: value), (1...15).contains(mode) else { return 0 }
         return mode
+    }
+}
+
+extension LottieAnimation.Reader {
+    /// The effect types (`ef[i].ty`) lottie-web's SVG renderer draws: tint 20, fill 21, stroke 22,
+    /// tritone 23, levels 24, drop shadow 25, set matte 28, Gaussian blur 29, transform 35. It
+    /// draws a layer with effects of other types (expression controls, 5, and effects it does not
+    /// know) as if it had none, as Cadence does.
+    static let drawnEffectTypes: Set<Int> = [20, 21, 22, 23, 24, 25, 28, 29, 35]
+
+    /// An effect's `ty`, or -1 when it has none that is a whole number.
+    static func effectType(_ effect: JSONValue) -> Int {
+        guard case .object(let members) = effect, let type = members.first(where: { $0.key == "ty" }),
+            case .number(let value) = type.value, let whole = Int(exactly: value)
+        else { return -1 }
+        return whole
     }
 }

@@ -699,6 +699,18 @@ struct LottieDrawingTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/luma-baked.rgba")) == Data(contentsOf: URL(fileURLWithPath: folder + "/luma-direct.rgba")))
     }
 
+    @Test("effects lottie-web's SVG renderer draws are named as not drawn; the ones it ignores (expression controls) are not")
+    func effectsWarnOnlyWhereLottieWebDraws() throws {
+        func warnings(_ effects: String) throws -> [String] {
+            let layer = Self.shapeLayer(#"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [10, 10]}}"#, keys: #", "ef": "# + effects)
+            return try LottieAnimation(parsing: Self.file(layer), file: "t.json").drawingNotes.warnings(file: nil).map(\.description)
+        }
+        // A slider control (5) and a type lottie-web does not know (99): drawn as lottie-web draws them, without.
+        #expect(try warnings(#"[{"ty": 5, "nm": "Slider", "ef": []}, {"ty": 99}]"#).isEmpty)
+        // A Gaussian blur (29) among them: named.
+        #expect(try warnings(#"[{"ty": 5, "ef": []}, {"ty": 29, "ef": []}]"#) == ["layers[0].ef: effects are not drawn: the layer is drawn as if it had none"])
+    }
+
     @Test("blend modes as lottie-web draws them: a layer's and a fill's, over the layers below, and over nothing itself")
     func blendModes() throws {
         // The bottom layer fills 100 × 100 with (0.2, 0.4, 1); the top one, in mode `bm`, fills

@@ -176,29 +176,18 @@ public struct SceneRasterizer {
                 }
             }
             let blend = RasterBlendMode(rawValue: SceneGroup.BlendMode.allCases.firstIndex(of: resolved.blendMode) ?? 0) ?? .normal
-            var touched = PixelRect.zero
-            if open.isEmpty {
+            // Onto the innermost open group with a picture of its own (groups that draw straight
+            // into their parent have none), or the canvas; every group in between touched it too.
+            let target = open.lastIndex { $0.pixels != nil }
+            let touched: PixelRect
+            if let at = target {
+                touched = open[at].pixels!.composite(
+                    group: picture, opacity: resolved.opacity, blendMode: blend, matte: matte, region: group.touched)
+            } else {
                 touched = pixels.composite(group: picture, opacity: resolved.opacity, blendMode: blend, matte: matte, region: group.touched)
                 dirty = dirty.union(touched)
-            } else if open[open.count - 1].pixels != nil {
-                touched = open[open.count - 1].pixels!.composite(
-                    group: picture, opacity: resolved.opacity, blendMode: blend, matte: matte, region: group.touched)
-                open[open.count - 1].touched = open[open.count - 1].touched.union(touched)
-            } else {
-                // The parent draws into its own parent: composite there.
-                var target = open.lastIndex { $0.pixels != nil }
-                if let at = target {
-                    touched = open[at].pixels!.composite(group: picture, opacity: resolved.opacity, blendMode: blend, matte: matte, region: group.touched)
-                } else {
-                    touched = pixels.composite(group: picture, opacity: resolved.opacity, blendMode: blend, matte: matte, region: group.touched)
-                    target = nil
-                }
-                for position in open.indices.reversed() {
-                    open[position].touched = open[position].touched.union(touched)
-                    if position == target { break }
-                }
-                if target == nil { dirty = dirty.union(touched) }
             }
+            for position in (target ?? 0)..<open.count { open[position].touched = open[position].touched.union(touched) }
             matte = nil
             picture.clear(group.touched)
             spare.append(picture)

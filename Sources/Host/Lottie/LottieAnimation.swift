@@ -249,9 +249,34 @@ public struct LottieAnimation: Sendable {
                 }
                 layers.append(layer)
             }
+            noteDanglingParents(layers, at: cursor.path)
             compositions[position] = layers
             if asset != nil { reading.removeLast() }
             return position
+        }
+
+        /// Notes the layers whose parent chain, after a parent that exists, names one that does not:
+        /// lottie-web then moves the layer alone (its hierarchy is only set when the chain ends at a
+        /// layer without a parent), while Cadence follows the parents that exist.
+        mutating func noteDanglingParents(_ layers: [Layer], at path: String) {
+            var positionOfIndex: [Int: Int] = [:]
+            for (position, layer) in layers.enumerated() {
+                if let index = layer.index, positionOfIndex[index] == nil { positionOfIndex[index] = position }
+            }
+            for (position, layer) in layers.enumerated() {
+                guard let first = layer.parent.flatMap({ positionOfIndex[$0] }) else { continue }
+                var seen: Set<Int> = [position]
+                var current = first
+                while seen.insert(current).inserted, let parent = layers[current].parent {
+                    guard let next = positionOfIndex[parent] else {
+                        drawingNotes.add(
+                            "parent chains that name a layer that does not exist are drawn with the parents that exist (lottie-web moves such a layer alone)",
+                            at: "\(path)[\(position)].parent")
+                        break
+                    }
+                    current = next
+                }
+            }
         }
 
         mutating func precomposition(of layer: JSONCursor) throws(DocumentError) -> Int {

@@ -250,3 +250,43 @@ struct LottieMask: Sendable {
         return sign != 0
     }
 }
+
+/// A layer's masks as lottie-web's SVG renderer draws them when a single clip cannot: a luminance
+/// mask (an SVG `<mask>`) holding, in order, each mask's path filled white (add, and lighten,
+/// darken and difference, which it draws as add) or black (subtract) at the mask's opacity; before
+/// a first mask that subtracts or intersects, a white rectangle of the composition's size; an
+/// intersecting mask keeps what is before it only inside its path (an alpha mask of the path at
+/// its opacity around everything before). An inverted mask's path is the root composition's
+/// rectangle in the layer's coordinates together with the path (non-zero), as lottie-web's
+/// `solidPath`. An open path draws nothing.
+///
+/// Cadence draws it with scene groups: the layer's paints in a group whose luminance matte is a
+/// group of the masks' paths (`P.mask0`, `P.mask1`, …, and `P.maskRect`).
+struct LottieCompositedMask: Sendable {
+    /// How a mask combines with the ones before it.
+    enum Operation: Sendable {
+        case add, subtract, intersect
+    }
+
+    /// One mask.
+    struct Item: Sendable {
+        /// The path (`pt`), in the layer's coordinates.
+        var path: LottieProperty
+        /// Whether the path closes.
+        var closed: Bool
+        /// `inv`.
+        var inverted: Bool
+        var operation: Operation
+        /// `o`, in percent.
+        var opacity: LottieProperty
+    }
+
+    /// The masks lottie-web draws (not those of mode `n`), in order.
+    var items: [Item]
+    /// The JSON path of the layer's `masksProperties`.
+    var jsonPath: String
+
+    /// Whether a white rectangle of the composition's size comes first (the first mask subtracts
+    /// or intersects).
+    var startsWithRectangle: Bool { items.first.map { $0.operation != .add } ?? false }
+}

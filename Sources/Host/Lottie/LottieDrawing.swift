@@ -122,6 +122,8 @@ struct LottieDrawing: Sendable {
     var matteRequest: (mode: Double, parent: Int?, jsonPath: String)?
     /// The layer's track matte when Cadence draws it (``LottieMatte``).
     var matte: LottieMatte?
+    /// The layer's masks when they are drawn composited (several, or modes a clip cannot draw).
+    var compositedMask: LottieCompositedMask?
     /// The layer's blend mode (`bm`: 1 to 15 in CSS `mix-blend-mode`'s order), 0 for normal (and
     /// for numbers lottie-web does not know, which it draws normally).
     var blendMode = 0
@@ -338,6 +340,7 @@ extension LottieAnimation.Reader {
         if let masks = layer.child("masksProperties"), case .array(let items) = masks.value, !items.isEmpty {
             switch try drawnMask(masks, layerType: type) {
             case .drawn(let mask): drawing.mask = mask
+            case .composited(let masks): drawing.compositedMask = masks
             case .none: break
             case .notDrawn:
                 drawingNotes.add("masks are not drawn: the masked layer is drawn whole, also where its mask hides it", at: masks.path)
@@ -396,6 +399,8 @@ extension LottieAnimation.Reader {
         case none
         /// One that Cadence draws.
         case drawn(LottieMask)
+        /// Several, or one of a mode a clip cannot draw: composited (``LottieCompositedMask``).
+        case composited(LottieCompositedMask)
         /// Masks Cadence does not draw.
         case notDrawn
     }
@@ -410,14 +415,15 @@ extension LottieAnimation.Reader {
             if mode != "n" { shown.append((item, mode)) }
         }
         guard !shown.isEmpty else { return .none }
-        guard shown.count == 1, [0, 1, 4].contains(layerType), let (mask, modeName) = shown.first else { return .notDrawn }
+        guard [0, 1, 4].contains(layerType) else { return .notDrawn }
+        guard shown.count == 1, let (mask, modeName) = shown.first else { return try compositedMask(shown, masks) }
         let inverted = try LottieAnimation.flag(mask.child("inv"))
         let mode: LottieMask.Mode
         switch (modeName, inverted) {
         case ("a", false), ("i", false): mode = .add
         case ("a", true), ("i", true): mode = .inverted
         case ("s", false): mode = .subtract
-        default: return .notDrawn
+        default: return try compositedMask(shown, masks)
         }
         func constant(_ key: String, _ fallback: Double) throws(DocumentError) -> Double? {
             guard let cursor = mask.child(key) else { return fallback }
@@ -431,6 +437,26 @@ extension LottieAnimation.Reader {
         return .drawn(LottieMask(
             path: path, closed: try Self.closed(shape), mode: mode, opacity: opacity,
             isConvexPolygon: mode == .add && values.allSatisfy(LottieMask.isConvexPolygon), jsonPath: masks.path))
+    }
+
+    /// Masks drawn as lottie-web's luminance mask (``LottieCompositedMask``): every one not
+    /// expanded (`x` 0) and with a path; else not drawn.
+    private mutating func compositedMask(
+        _ shown: [(cursor: JSONCursor, mode: String)], _ masks: JSONCursor
+    ) throws(DocumentError) -> MaskReading {
+        var items: [LottieCompositedMask.Item] = []
+        for (mask, mode) in shown {
+            if let expansion = mask.child("x") {
+                let value = try property(expansion)
+                guard value.keyframes.isEmpty, value.value.first ?? 0 == 0 else { return .notDrawn }
+            }
+            guard let shape = mask.child("pt") else { return .notDrawn }
+            let operation: LottieCompositedMask.Operation = mode == "s" ? .subtract : mode == "i" ? .intersect : .add
+            items.append(LottieCompositedMask.Item(
+                path: try shapeProperty(shape), closed: try Self.closed(shape), inverted: try LottieAnimation.flag(mask.child("inv")),
+                operation: operation, opacity: try mask.child("o").map(property) ?? LottieProperty(value: [100], keyframes: [])))
+        }
+        return .composited(LottieCompositedMask(items: items, jsonPath: masks.path))
     }
 
     /// A group's items, last to first: a paint starts painting what comes before it; an outline is

@@ -119,15 +119,103 @@ struct LottieDrawingPass: Sendable {
         return order
     }
 
-    /// The placement whose group a placement's paints are drawn in (``sceneGroups``), if any: the
-    /// placement itself or the nearest precomposition around it that needs one.
-    func groupPlacement(of index: Int) -> Int? {
+    /// The scene layers and groups that draw a placement's composited masks
+    /// (``LottieCompositedMask``): the group `P.masks` (the luminance matte of `P.masked`, which
+    /// holds the placement's paints) with a layer per mask, `P.mask0`, `P.mask1`, … (and
+    /// `P.maskRect` first when the first mask subtracts or intersects); an intersecting mask `k`
+    /// puts what is before it in a group `P.masks.i<k>` whose alpha matte `P.masks.m<k>` holds its
+    /// path.
+    struct MaskLayout {
+        /// Each layer's name, its mask (`nil` for the rectangle) and its group, in drawing order.
+        var layers: [(name: String, item: Int?, group: String)] = []
+        /// Each group's name, parent and matte (its group and mode).
+        var groups: [(name: String, parent: String?, matte: (group: String, mode: SceneGroup.MatteMode)?)] = []
+    }
+
+    /// The layout of a placement's composited masks, or `nil` when it has none.
+    func maskLayout(of index: Int) -> MaskLayout? {
+        guard let masks = placements[index].layer.drawing.compositedMask else { return nil }
+        let path = placements[index].path, top = path + ".masks"
+        let parent = needsGroup(index) ? path : outerGroup(of: index)
+        var layout = MaskLayout(groups: [(top, parent, nil), (path + ".masked", parent, (top, .luminance))])
+        if masks.startsWithRectangle { layout.layers.append((path + ".maskRect", nil, top)) }
+        for (number, item) in masks.items.enumerated() {
+            let name = "\(path).mask\(number)"
+            guard item.operation == .intersect else {
+                layout.layers.append((name, number, top))
+                continue
+            }
+            // Everything so far goes inside a group that the path's alpha mattes.
+            let inside = "\(top).i\(number)", matte = "\(top).m\(number)"
+            for position in layout.layers.indices where layout.layers[position].group == top { layout.layers[position].group = inside }
+            for position in layout.groups.indices.dropFirst(2) where layout.groups[position].parent == top {
+                layout.groups[position].parent = inside
+            }
+            layout.groups.append((matte, top, nil))
+            layout.groups.append((inside, top, (matte, .alpha)))
+            layout.layers.insert((name, number, matte), at: 0)
+        }
+        return layout
+    }
+
+    /// A composited mask's path at the frame last given to ``update(at:)``, in the composition's
+    /// coordinates, and its opacity; for `item` `nil`, the rectangle of the composition that holds
+    /// the placement (white, opacity 1).
+    func compositedMask(_ index: Int, item: Int?, rounded: Bool) -> (path: Path, opacity: Double) {
+        let placement = placements[index]
+        var path = Path()
+        guard let item, let mask = placement.layer.drawing.compositedMask?.items[item] else {
+            let size = placement.container.flatMap { placements[$0].layer.drawing.clipSize } ?? (width, height)
+            let matrix = placement.container.map { full[$0] } ?? LottieAnimation.identity
+            let rectangle: [Double] = [0, 0, 0, 0, 0, 0, size.width, 0, 0, 0, 0, 0, size.width, size.height, 0, 0, 0, 0, 0, size.height, 0, 0, 0, 0]
+            LottieDrawing.append(rectangle, closed: true, matrix: matrix, rounded: rounded, to: &path)
+            return (path, 1)
+        }
+        let layer = placement.layer
+        let local = frame.compositionFrames[index] - layer.startTime
+        let opacity = ((mask.opacity.value(at: local, offset: layer.startTime).first ?? 100) / 100)
+        // lottie-web draws an open mask path as no path at all.
+        guard mask.closed else { return (path, opacity.isFinite ? min(max(opacity, 0), 1) : 0) }
+        let m = full[index]
+        if mask.inverted {
+            let rectangle: [Double] = [0, 0, 0, 0, 0, 0, width, 0, 0, 0, 0, 0, width, height, 0, 0, 0, 0, 0, height, 0, 0, 0, 0]
+            LottieDrawing.append(rectangle, closed: true, matrix: m, rounded: rounded, to: &path)
+        }
+        LottieDrawing.append(mask.path.value(at: local, offset: layer.startTime), closed: true, matrix: m, rounded: rounded, to: &path)
+        return (path, opacity.isFinite ? min(max(opacity, 0), 1) : 0)
+    }
+
+    /// The placements, in order, that draw composited masks and whose paints (or whose layers')
+    /// are drawn: each has the channels `P.mask<k>` (a path), `P.mask<k>.opacity` and, when its
+    /// first mask subtracts or intersects, `P.maskRect`.
+    var maskedPlacements: [Int] {
+        var masked = Set<Int>()
+        for (index, _) in drawOrder {
+            var current: Int? = index
+            while let at = current {
+                if placements[at].layer.drawing.compositedMask != nil { masked.insert(at) }
+                current = placements[at].container
+            }
+        }
+        return masked.sorted()
+    }
+
+    /// The scene group a placement's paints are drawn in (``sceneGroups(shown:)``), if any: the
+    /// innermost of the placement's own and the precompositions' around it: `P.masked` for one
+    /// with composited masks, else `P` for one that needs a group.
+    func innerGroup(of index: Int) -> String? {
         var current: Int? = index
         while let at = current {
-            if needsGroup(at) { return at }
+            if placements[at].layer.drawing.compositedMask != nil { return placements[at].path + ".masked" }
+            if needsGroup(at) { return placements[at].path }
             current = placements[at].container
         }
         return nil
+    }
+
+    /// The group that holds a placement's own groups (`P`, or `P.masks` and `P.masked`).
+    private func outerGroup(of index: Int) -> String? {
+        placements[index].container.flatMap(innerGroup(of:))
     }
 
     /// Whether a placement is drawn as a scene group: it blends (`bm`), it has a composited matte
@@ -378,7 +466,31 @@ struct LottieDrawingPass: Sendable {
         mask: (_ placement: Int) -> (clip: Clip, bound: Bool)? = { _ in nil }, shown: (_ placement: Int) -> Bool = { _ in true }
     ) -> JSONValue {
         var layers: [JSONValue] = []
+        var masksDrawn = Set<Int>()
         for (index, number) in drawOrder where shown(index) {
+            // Before a placement's first paint, the masks of it and of the precompositions around it.
+            var chain: [Int] = []
+            var current: Int? = index
+            while let at = current {
+                chain.append(at)
+                current = placements[at].container
+            }
+            for at in chain.reversed() where masksDrawn.insert(at).inserted {
+                guard let layout = maskLayout(of: at) else { continue }
+                for (name, item, group) in layout.layers {
+                    let value = compositedMask(at, item: item, rounded: false)
+                    let white = item.map { placements[at].layer.drawing.compositedMask!.items[$0].operation != .subtract } ?? true
+                    var bindings: [(key: String, value: JSONValue)] = [("path", .string(name))]
+                    if item != nil { bindings.append(("opacity", .string(name + ".opacity"))) }
+                    layers.append(.object([
+                        ("name", .string(name)), ("shape", .string("path")),
+                        ("path", .string(value.path.isEmpty ? "M 0 0" : value.path.svgPathData)),
+                        ("frame", .array([.number(0), .number(0), .number(width), .number(height)])),
+                        ("fill", .string(white ? "#FFFFFF" : "#000000")), ("opacity", .number(value.opacity)),
+                        ("group", .string(group)), ("bind", .object(bindings)),
+                    ]))
+                }
+            }
             let paint = placements[index].layer.drawing.paints[number]
             let value = first(index, number)
             let name = "\(placements[index].path)#\(number)"
@@ -426,8 +538,8 @@ struct LottieDrawingPass: Sendable {
             }
             if paint.blendMode != 0 {
                 members.append(("group", .string(name)))
-            } else if let group = groupPlacement(of: index) {
-                members.append(("group", .string(placements[group].path)))
+            } else if let group = innerGroup(of: index) {
+                members.append(("group", .string(group)))
             }
             members.append(("bind", .object(bindings)))
             layers.append(.object(members))
@@ -451,9 +563,7 @@ struct LottieDrawingPass: Sendable {
         var groups: [JSONValue] = []
         for (index, placement) in placements.enumerated() where needsGroup(index) {
             var members: [(key: String, value: JSONValue)] = [("name", .string(placement.path))]
-            if let container = placement.container, let parent = groupPlacement(of: container) {
-                members.append(("parent", .string(placements[parent].path)))
-            }
+            if let parent = outerGroup(of: index) { members.append(("parent", .string(parent))) }
             if let mode = blend(placement.layer.drawing.blendMode) { members.append(mode) }
             if let matte = placement.layer.drawing.matte, matte.composited, let source = matteOf[index] {
                 members.append(("matte", .object([("group", .string(placements[source].path)), ("mode", .string(matte.sceneMode.rawValue))])))
@@ -463,11 +573,19 @@ struct LottieDrawingPass: Sendable {
             }
             groups.append(.object(members))
         }
+        for index in maskedPlacements {
+            for (name, parent, matte) in maskLayout(of: index)?.groups ?? [] {
+                var members: [(key: String, value: JSONValue)] = [("name", .string(name))]
+                if let parent { members.append(("parent", .string(parent))) }
+                if let matte { members.append(("matte", .object([("group", .string(matte.group)), ("mode", .string(matte.mode.rawValue))]))) }
+                groups.append(.object(members))
+            }
+        }
         for (index, number) in drawOrder where shown(index) {
             let paint = placements[index].layer.drawing.paints[number]
             guard let mode = blend(paint.blendMode) else { continue }
             var members: [(key: String, value: JSONValue)] = [("name", .string("\(placements[index].path)#\(number)"))]
-            if let parent = groupPlacement(of: index) { members.append(("parent", .string(placements[parent].path))) }
+            if let parent = innerGroup(of: index) { members.append(("parent", .string(parent))) }
             members.append(mode)
             groups.append(.object(members))
         }
@@ -520,6 +638,9 @@ public struct LottieDrawingSource: FrameSource, Sendable {
     private let dashLengthChannels: [Int: Int]
     /// Each drawn placement that something clips, and the index of its `.clip` channel.
     private let maskChannels: [(placement: Int, channel: Int)]
+    /// Each layer of a composited mask (``LottieDrawingPass/maskLayout(of:)``): its placement, its
+    /// mask (`nil` for the rectangle) and the index of its path channel (its opacity's follows).
+    private let compositedMaskChannels: [(placement: Int, item: Int?, channel: Int)]
     /// Each paint's first channel (its path), in `order`.
     private let firstChannels: [Int]
     private var framesPerFrame = 1.0
@@ -547,6 +668,15 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             channels.append(("\(pass.placements[index].path).clip", .path))
             channels.append(("\(pass.placements[index].path).clipOpacity", .scalar))
         }
+        var compositedMasks: [(placement: Int, item: Int?, channel: Int)] = []
+        for index in pass.maskedPlacements {
+            for (name, item, _) in pass.maskLayout(of: index)?.layers ?? [] {
+                compositedMasks.append((index, item, channels.count))
+                channels.append((name, .path))
+                if item != nil { channels.append((name + ".opacity", .scalar)) }
+            }
+        }
+        compositedMaskChannels = compositedMasks
         for (position, (index, number)) in order.enumerated() {
             let name = "\(pass.placements[index].path)#\(number)"
             firsts.append(channels.count)
@@ -610,6 +740,11 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         pass.update(at: frame)
         let channels = schema.channels
         output.numbers[channels[0].offset] = frame
+        for (index, item, channel) in compositedMaskChannels {
+            let value = pass.compositedMask(index, item: item, rounded: false)
+            output.paths[channels[channel].offset] = value.path
+            if item != nil { output.numbers[channels[channel + 1].offset] = value.opacity }
+        }
         for (index, channel) in maskChannels {
             let clip = pass.clip(of: index, rounded: false)
             output.paths[channels[channel].offset] = clip?.path ?? Path()

@@ -111,6 +111,9 @@ public struct LottieImport: Sendable {
         var clipOpacities: [Double] = []
         /// The clip as first shown.
         var firstClip: LottieDrawingPass.Clip?
+        /// Per layer of its composited masks (``LottieDrawingPass/maskLayout(of:)``): its mask
+        /// (`nil` for the rectangle), then path data and opacity per frame.
+        var compositedMasks: [(item: Int?, paths: [String], opacities: [Double])] = []
     }
 
     private struct Builder {
@@ -124,8 +127,12 @@ public struct LottieImport: Sendable {
             self.frameCount = frameCount
             let pass = LottieDrawingPass(animation)
             self.pass = pass
+            let masked = Set(pass.maskedPlacements)
             baked = pass.placements.enumerated().map { index, placement in
                 var baked = Baked()
+                if masked.contains(index) {
+                    baked.compositedMasks = (pass.maskLayout(of: index)?.layers ?? []).map { ($0.item, [], []) }
+                }
                 // A layer that is not drawn (hidden, a matte) bakes its matrix and opacity only.
                 let paints = pass.isPainted(index) ? placement.layer.drawing.paints.count : 0
                 baked.paths = Array(repeating: [], count: paints)
@@ -154,6 +161,10 @@ public struct LottieImport: Sendable {
                     baked[index].opacity.append(0)
                     bytes += 7 * 8
                     if let mask = baked[index].clips.last { baked[index].clips.append(mask) }
+                    for layer in baked[index].compositedMasks.indices {
+                        baked[index].compositedMasks[layer].paths.append(baked[index].compositedMasks[layer].paths.last!)
+                        baked[index].compositedMasks[layer].opacities.append(baked[index].compositedMasks[layer].opacities.last!)
+                    }
                     if let last = baked[index].clipOpacities.last { baked[index].clipOpacities.append(last) }
                     for paint in baked[index].paths.indices {
                         bytes += baked[index].paths[paint].last!.utf8.count + 3 * 8
@@ -176,6 +187,13 @@ public struct LottieImport: Sendable {
                     baked[index].clips.append(data)
                     baked[index].clipOpacities.append(mask.opacity)
                     if baked[index].firstClip == nil { baked[index].firstClip = mask }
+                }
+                for layer in baked[index].compositedMasks.indices {
+                    let value = pass.compositedMask(index, item: baked[index].compositedMasks[layer].item, rounded: true)
+                    let data = value.path.isEmpty ? "M 0 0" : value.path.svgPathData
+                    bytes += data.utf8.count + 8
+                    baked[index].compositedMasks[layer].paths.append(data)
+                    baked[index].compositedMasks[layer].opacities.append(value.opacity)
                 }
                 for number in baked[index].paths.indices {
                     let value = pass.paint(number, of: index, rounded: true)
@@ -221,6 +239,13 @@ public struct LottieImport: Sendable {
                 }
                 add(".world", type: "vector", values: baked.world.map { .array($0.map(JSONValue.number)) })
                 add(".opacity", type: "number", values: baked.opacity.map(JSONValue.number), base: .number(0))
+                let layout = pass.maskLayout(of: index)?.layers ?? []
+                for (layer, masks) in baked.compositedMasks.enumerated() where layer < layout.count {
+                    add(String(layout[layer].name.dropFirst(prefix.count)), type: "path", values: masks.paths.map(JSONValue.string))
+                    if masks.item != nil {
+                        add(String(layout[layer].name.dropFirst(prefix.count)) + ".opacity", type: "number", values: masks.opacities.map(JSONValue.number))
+                    }
+                }
                 if pass.isPainted(index) {
                     if !baked.clips.isEmpty {
                         add(".clip", type: "path", values: baked.clips.map(JSONValue.string))

@@ -699,6 +699,58 @@ struct LottieDrawingTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/luma-baked.rgba")) == Data(contentsOf: URL(fileURLWithPath: folder + "/luma-direct.rgba")))
     }
 
+    @Test("several masks as lottie-web's luminance mask draws them: add, subtract, intersect, difference as add, opacity, inverted")
+    func severalMasks() throws {
+        // A red square over the whole 100 × 100 frame; masks are squares (x, y) … (x + 40, y + 40).
+        let red = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [100, 100]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+        func square(_ mode: String, _ x: Int, _ y: Int, opacity: Int = 100, inverted: Bool = false) -> String {
+            let corners = "[\(x), \(y)], [\(x + 40), \(y)], [\(x + 40), \(y + 40)], [\(x), \(y + 40)]"
+            return #"{"mode": ""# + mode + #"", "inv": "# + String(inverted) + #", "o": {"a": 0, "k": "# + "\(opacity)"
+                + #"}, "pt": {"a": 0, "k": {"c": true, "v": ["# + corners + #"], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}"#
+        }
+        func picture(_ masks: String...) throws -> (Int, Int) -> [UInt8] {
+            let text = Self.file(Self.shapeLayer(red, keys: #", "masksProperties": ["# + masks.joined(separator: ", ") + "]"))
+            #expect(try LottieAnimation(parsing: text, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+            return try Self.picture(text)
+        }
+        let shown: [UInt8] = [255, 0, 0, 255], empty: [UInt8] = [0, 0, 0, 0]
+        // Add then subtract: white (20 … 60), then black (40 … 80) over it.
+        let cut = try picture(square("a", 20, 20), square("s", 40, 40))
+        #expect(cut(30, 30) == shown && cut(50, 50) == empty && cut(70, 70) == empty && cut(10, 10) == empty)
+        // Two adds: their union.
+        let union = try picture(square("a", 20, 20), square("a", 50, 50))
+        #expect(union(30, 30) == shown && union(70, 70) == shown && union(10, 10) == empty && union(30, 80) == empty)
+        // Add then intersect: only where both are.
+        let both = try picture(square("a", 20, 20), square("i", 40, 40))
+        #expect(both(50, 50) == shown && both(30, 30) == empty && both(70, 70) == empty)
+        // Two subtracts: lottie-web's white rectangle first, then both squares black.
+        let twice = try picture(square("s", 20, 20), square("s", 40, 40))
+        #expect(twice(10, 10) == shown && twice(90, 90) == shown && twice(30, 30) == empty && twice(70, 70) == empty)
+        // Difference is drawn as add (lottie-web fills every mode but subtract white).
+        let difference = try picture(square("a", 20, 20), square("f", 50, 50))
+        #expect(difference(55, 55) == shown && difference(70, 70) == shown)
+        // Opacity: white at 50 % is luminance 128, so the red shows at alpha 128.
+        let faded = try picture(square("a", 20, 20, opacity: 50), square("a", 50, 50))
+        #expect(faded(30, 30) == [255, 0, 0, 128] && faded(70, 70) == shown)
+        // Inverted: the frame's rectangle with the square (turning the other way) as a hole, then
+        // a second square added back.
+        let hole = #"{"mode": "a", "inv": true, "o": {"a": 0, "k": 100}, "pt": {"a": 0, "k": {"c": true, "v": [[20, 20], [20, 60], [60, 60], [60, 20]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}"#
+        let inverted = try picture(hole, square("a", 40, 40))
+        #expect(inverted(10, 10) == shown && inverted(30, 30) == empty && inverted(50, 50) == shown)
+        // The import draws the same.
+        let file = try temporaryFile("masks.json", Self.file(Self.shapeLayer(red, keys: #", "masksProperties": ["# + square("a", 20, 20) + ", " + square("i", 40, 40) + "]")))
+        let folder = try temporaryDirectory()
+        #expect(cadence("lottie", "import", file, "--out", folder + "/doc.json").status == 0)
+        #expect(cadence("render", folder + "/doc.json", "--format", "rgba", "--frames", "0..0", "--out", folder + "/baked.rgba").status == 0)
+        #expect(cadence("render", file, "--format", "rgba", "--frames", "0..0", "--out", folder + "/direct.rgba").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/baked.rgba")) == Data(contentsOf: URL(fileURLWithPath: folder + "/direct.rgba")))
+        // Expanded masks are still named as not drawn.
+        let expanded = square("a", 20, 20).replacingOccurrences(of: #""mode": "a""#, with: #""mode": "a", "x": {"a": 0, "k": 5}"#)
+        let text = Self.file(Self.shapeLayer(red, keys: #", "masksProperties": ["# + expanded + ", " + square("a", 50, 50) + "]"))
+        #expect(try LottieAnimation(parsing: text, file: "t.json").drawingNotes.warnings(file: nil).map(\.description)
+            == ["layers[0].masksProperties: masks are not drawn: the masked layer is drawn whole, also where its mask hides it"])
+    }
+
     @Test("effects lottie-web's SVG renderer draws are named as not drawn; the ones it ignores (expression controls) are not")
     func effectsWarnOnlyWhereLottieWebDraws() throws {
         func warnings(_ effects: String) throws -> [String] {

@@ -181,7 +181,6 @@ public struct LottieAnimation: Sendable {
             var notes = reader.drawingNotes
             var read = reader.compositions
             LottieClipping.resolveMattes(&read, notes: &notes)
-            LottieClipping.noteNestedMasks(read, into: &notes)
             compositions = read
             layerCount = try reader.expandedCount(of: 0, cursor: cursor)
             drawingNotes = notes

@@ -44,37 +44,6 @@ enum LottieClipping {
         return Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
     }
 
-    /// Notes the precompositions whose masks are not drawn: Cadence clips a layer by one mask of
-    /// any shape (its own, or the innermost around it) within convex polygons (precompositions'
-    /// rectangles, masks that are convex polygons), so a precomposition's mask of another shape is
-    /// left out over the layers inside it that have masks of their own.
-    static func noteNestedMasks(_ compositions: [[LottieAnimation.Layer]], into notes: inout LottieDrawing.Notes) {
-        var masked: [Bool?] = Array(repeating: nil, count: compositions.count)
-        /// Whether a composition holds a layer with a mask that is not a convex polygon, at any depth.
-        func holdsMask(_ composition: Int) -> Bool {
-            if let known = masked[composition] { return known }
-            masked[composition] = false
-            let result = compositions[composition].contains { layer in
-                (layer.drawing.mask.map { layer.composition == nil || !$0.isConvexPolygon } ?? false)
-                    || layer.drawing.matte.map { !$0.composited } ?? false
-                    || (layer.composition.map(holdsMask) ?? false)
-            }
-            masked[composition] = result
-            return result
-        }
-        for layers in compositions {
-            for layer in layers {
-                guard let inner = layer.composition, holdsMask(inner) else { continue }
-                if let mask = layer.drawing.mask, !mask.isConvexPolygon {
-                    notes.add("masks of precompositions over layers with masks of their own are not drawn (the inner masks are)", at: mask.jsonPath)
-                }
-                if let matte = layer.drawing.matte, !matte.composited, let request = layer.drawing.matteRequest {
-                    notes.add("track mattes of precompositions over layers with masks or mattes of their own are not drawn (the inner ones are)", at: request.jsonPath)
-                }
-            }
-        }
-    }
-
     /// Decides which track mattes are drawn (``LottieMatte``) and notes the others.
     static func resolveMattes(_ compositions: inout [[LottieAnimation.Layer]], notes: inout LottieDrawing.Notes) {
         for composition in compositions.indices {

@@ -434,9 +434,12 @@ extension LottieAnimation.Reader {
         guard try constant("x", 0) == 0, let shape = mask.child("pt") else { return .notDrawn }
         let path = try shapeProperty(shape)
         let values = path.keyframes.isEmpty ? [path.value] : path.keyframes.flatMap { [$0.start, $0.end].compactMap { $0 } }
+        let convex = mode == .add && values.allSatisfy(LottieMask.isConvexPolygon)
+        // A precomposition's mask of another shape is composited, so that it holds over the
+        // masks and mattes of the layers inside it.
+        if layerType == 0 && !convex { return try compositedMask(shown, masks) }
         return .drawn(LottieMask(
-            path: path, closed: try Self.closed(shape), mode: mode, opacity: opacity,
-            isConvexPolygon: mode == .add && values.allSatisfy(LottieMask.isConvexPolygon), jsonPath: masks.path))
+            path: path, closed: try Self.closed(shape), mode: mode, opacity: opacity, isConvexPolygon: convex, jsonPath: masks.path))
     }
 
     /// Masks drawn as lottie-web's luminance mask (``LottieCompositedMask``): every one not

@@ -558,14 +558,15 @@ struct LottieDrawingTests {
         let imported = cadence("render", out, "--format", "rgba", "--frames", "0..0", "--out", folder + "/imported.rgba")
         #expect(imported.status == 0, "\(imported.err)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/imported.rgba")) == Data(bytes))
-        // Masks Cadence does not draw yet are a warning: two masks, an expanded one, difference.
+        // Two masks and difference are composited (``severalMasks``); an expanded one is a warning.
         let two = mask.replacingOccurrences(of: "}}}]", with: "}}}, " + String(mask.dropFirst(#", "masksProperties": ["#.count)))
-        for other in [two, mask.replacingOccurrences(of: #""mode": "a""#, with: #""mode": "f""#),
-                      mask.replacingOccurrences(of: #""inv": false"#, with: #""inv": false, "x": {"a": 0, "k": 5}"#)] {
-            let warned = try LottieAnimation(parsing: Self.file(Self.shapeLayer(red, keys: other)), file: "t.json")
-            #expect(warned.drawingNotes.warnings(file: nil).map(\.description)
-                == ["layers[0].masksProperties: masks are not drawn: the masked layer is drawn whole, also where its mask hides it"])
+        for other in [two, mask.replacingOccurrences(of: #""mode": "a""#, with: #""mode": "f""#)] {
+            #expect(try LottieAnimation(parsing: Self.file(Self.shapeLayer(red, keys: other)), file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
         }
+        let expanded = mask.replacingOccurrences(of: #""inv": false"#, with: #""inv": false, "x": {"a": 0, "k": 5}"#)
+        let warned = try LottieAnimation(parsing: Self.file(Self.shapeLayer(red, keys: expanded)), file: "t.json")
+        #expect(warned.drawingNotes.warnings(file: nil).map(\.description)
+            == ["layers[0].masksProperties: masks are not drawn: the masked layer is drawn whole, also where its mask hides it"])
         // Masks of mode n are skipped, as lottie-web skips them: the layer is drawn whole, no warning.
         let none = try LottieAnimation(parsing: Self.file(Self.shapeLayer(red, keys: mask.replacingOccurrences(of: #""mode": "a""#, with: #""mode": "n""#))), file: "t.json")
         #expect(none.drawingNotes.warnings(file: nil).isEmpty && none.compositions[0][0].drawing.mask == nil)
@@ -627,16 +628,20 @@ struct LottieDrawingTests {
         let placed = #"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [10, 0]}}"# + mask("a") + "}"
         let precomposition = try Self.picture(Self.file(placed, assets: "[" + inner + "]"))
         #expect(precomposition(32, 22) == shown && precomposition(25, 40) == empty && precomposition(65, 55) == shown && precomposition(72, 40) == empty)
-        // An oval mask on the precomposition over a layer with a mask of its own: warned, and the
-        // inner mask drawn.
+        // An oval mask on the precomposition over a layer with a mask of its own: composited, so
+        // both hold: inside the square (20 … 60) and the circle of radius 50 about (50, 50).
         let oval = #", "masksProperties": [{"mode": "a", "o": {"a": 0, "k": 100}, "pt": {"a": 0, "k": {"c": true, "v": [[50, 0], [100, 50], [50, 100], [0, 50]], "i": [[-27, 0], [0, -27], [27, 0], [0, 27]], "o": [[27, 0], [0, 27], [-27, 0], [0, -27]]}}}]"#
         let nested = Self.file(
             #"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 20, "st": 0, "ks": {}"# + oval + "}",
             assets: #"[{"id": "inner", "layers": ["# + Self.shapeLayer(red, keys: mask("a")) + "]}]")
-        #expect(try LottieAnimation(parsing: nested, file: "t.json").drawingNotes.warnings(file: nil).map(\.description)
-            == ["layers[0].masksProperties: masks of precompositions over layers with masks of their own are not drawn (the inner masks are)"])
+        #expect(try LottieAnimation(parsing: nested, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
         let drawn = try Self.picture(nested)
-        #expect(drawn(40, 40) == shown && drawn(10, 10) == empty)
+        #expect(drawn(40, 40) == shown && drawn(10, 10) == empty && drawn(80, 50) == empty)
+        // The oval alone over a layer without a mask: the circle's inside, not its bounding box's corner.
+        let ovalOnly = try Self.picture(Self.file(
+            #"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 20, "st": 0, "ks": {}"# + oval + "}",
+            assets: #"[{"id": "inner", "layers": ["# + Self.shapeLayer(red) + "]}]"))
+        #expect(ovalOnly(50, 50) == shown && ovalOnly(90, 50) == shown && ovalOnly(5, 5) == empty && ovalOnly(95, 95) == empty)
     }
 
     @Test("track mattes as lottie-web draws them: alpha (the matte's fill at its opacity), inverted, by tp, and the ones not drawn named")

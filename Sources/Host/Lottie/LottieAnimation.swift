@@ -30,6 +30,9 @@ public struct LottieAnimation: Sendable {
         var opacity = LottieProperty(value: [100], keyframes: [])
         var skew: LottieProperty?
         var skewAxis: LottieProperty?
+        /// For a shape group that is a repeater's copy, the copy: its matrix and opacity come
+        /// from the repeater (``LottieRepeater``), not from the properties above.
+        var repeaterCopy: LottieRepeaterCopy?
     }
 
     /// `rx`, `ry`, `rz` (degrees) and the orientation `or` (degrees, interpolated along the

@@ -145,6 +145,13 @@ struct LottieDrawing: Sendable {
         return paths
     }
 
+    /// A group transform's opacity at a frame, `0...1` before clamping (a repeater copy's from
+    /// its repeater).
+    static func opacity(of transform: LottieAnimation.Transform, at frame: Double, offset: Double) -> Double {
+        if let copy = transform.repeaterCopy { return copy.repeater.opacity(ofCopy: copy.position, at: frame, offset: offset) }
+        return (transform.opacity.value(at: frame, offset: offset).first ?? 100) / 100
+    }
+
     /// The cubic-curve constant lottie-web draws ellipses and rounded corners with.
     static let circleConstant = 0.5519
 
@@ -250,6 +257,7 @@ struct LottieDrawing: Sendable {
     /// scale, skew, rotate, translate(p), in the plane.
     static func matrix(of transform: LottieAnimation.Transform, at frame: Double, offset: Double) -> [Double] {
         typealias A = LottieAnimation
+        if let copy = transform.repeaterCopy { return copy.repeater.matrix(ofCopy: copy.position, at: frame, offset: offset) }
         func value(_ property: LottieProperty) -> [Double] { property.value(at: frame, offset: offset) }
         func scalar(_ property: LottieProperty) -> Double { value(property).first ?? 0 }
         let degrees = Double.pi / 180
@@ -469,7 +477,8 @@ extension LottieAnimation.Reader {
         depth: Int
     ) throws(DocumentError) {
         var open = open, modifiers = modifiers
-        for item in items.reversed() {
+        for position in items.indices.reversed() {
+            let item = items[position]
             guard case .object = item.value else { continue }
             if try LottieAnimation.flag(item.child("hd")) { continue }
             let type = try item.child("ty").map { cursor throws(DocumentError) in try cursor.string() } ?? ""
@@ -555,7 +564,26 @@ extension LottieAnimation.Reader {
                     end: try item.child("e").map(property) ?? LottieProperty(value: [100], keyframes: []),
                     offset: try item.child("o").map(property) ?? LottieProperty(value: [0], keyframes: []),
                     individually: try item.child("m").map(LottieAnimation.finite) == 2)))
-            case "rp": drawingNotes.add("repeaters are not applied (one copy is drawn)", at: item.path)
+            case "rp":
+                let repeater = try self.repeater(item)
+                guard repeater.mostCopies <= LottieRepeater.mostSteps else {
+                    drawingNotes.add("repeaters of more than 1,000 copies are not applied (one copy is drawn)", at: item.path)
+                    continue
+                }
+                // The items before it, once per copy, each copy a group of its own (the last on the
+                // bottom); the originals are not drawn.
+                let before = Array(items[..<position])
+                if before.contains(where: { $0.child("ty")?.value == .string("rp") }) {
+                    // lottie-web's cloning draws more copies than the nesting gives.
+                    drawingNotes.add("groups with more than one repeater are drawn as nested copies (lottie-web draws more)", at: item.path)
+                }
+                for copy in stride(from: Int(max(repeater.mostCopies, 0)) - 1, through: 0, by: -1) {
+                    var transform = LottieAnimation.Transform()
+                    transform.repeaterCopy = LottieRepeaterCopy(repeater: repeater, position: copy)
+                    guard depth < LottieAnimation.maximumNesting else { throw item.error("shape groups nested more than \(LottieAnimation.maximumNesting) deep") }
+                    try readItems(before, transforms: [transform] + transforms, open: open, modifiers: modifiers, into: &drawing, depth: depth + 1)
+                }
+                return
             case "rd":
                 modifiers.append(drawing.modifiers.count)
                 drawing.modifiers.append(.roundCorners(LottieRoundCorners(
@@ -566,6 +594,19 @@ extension LottieAnimation.Reader {
             default: drawingNotes.add("shape items of type \"\(InputExcerpt.excerpt(type))\" are not applied", at: item.path)
             }
         }
+    }
+
+    /// A repeater's properties (`c`, `o`, `m`, `tr` with `so` and `eo`).
+    private mutating func repeater(_ item: JSONCursor) throws(DocumentError) -> LottieRepeater {
+        let tr = item.child("tr")
+        let t = try tr.map(transform) ?? LottieAnimation.Transform()
+        return LottieRepeater(
+            copies: try item.child("c").map(property) ?? LottieProperty(value: [1], keyframes: []),
+            offset: try item.child("o").map(property) ?? LottieProperty(value: [0], keyframes: []),
+            fromTheTop: try item.child("m").map(LottieAnimation.finite) == 1,
+            anchor: t.anchor, position: t.position, positionX: t.positionX, positionY: t.positionY, scale: t.scale, rotation: t.rotation,
+            startOpacity: try tr?.child("so").map(property) ?? LottieProperty(value: [100], keyframes: []),
+            endOpacity: try tr?.child("eo").map(property) ?? LottieProperty(value: [100], keyframes: []))
     }
 
     /// Whether a shape property's path closes: its static shape's `c`, or its first keyframe's.

@@ -282,7 +282,7 @@ struct LottieDrawingPass: Sendable {
         }
         var paintOpacity = (paint.opacity.value(at: local, offset: offset).first ?? 100) / 100
         for group in paint.groups {
-            paintOpacity *= (group.opacity.value(at: local, offset: offset).first ?? 100) / 100
+            paintOpacity *= LottieDrawing.opacity(of: group, at: local, offset: offset)
         }
         let own = frame.opacities[index].isFinite ? min(max(frame.opacities[index], 0), 1) : 0
         var shown = asMatte ? (frame.active[index] ? own * paintOpacity : 0) : frame.active[index] && !notDrawn[index] ? opacity[index] * paintOpacity : 0

@@ -756,6 +756,47 @@ struct LottieDrawingTests {
             == ["layers[0].masksProperties: masks are not drawn: the masked layer is drawn whole, also where its mask hides it"])
     }
 
+    @Test("repeaters as lottie-web draws them: copies stepped by the transform, opacities from so to eo, the offset, both composites, animated copies")
+    func repeaters() throws {
+        // The square (10, 10) … (20, 20) in red, repeated with a step of 30 to the right.
+        func layer(copies: String = #"{"a": 0, "k": 3}"#, offset: Double = 0, mode: String = #", "m": 1"#) -> String {
+            let repeater = #"{"ty": "rp", "c": "# + copies + #", "o": {"a": 0, "k": "# + "\(offset)" + "}" + mode
+                + #", "tr": {"ty": "tr", "p": {"a": 0, "k": [30, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 50}}}"#
+            return Self.shapeLayer(#"{"ty": "gr", "it": [{"ty": "rc", "d": 1, "p": {"a": 0, "k": [15, 15]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}, "# + repeater + #", {"ty": "tr"}]}"#)
+        }
+        func picture(_ text: String) throws -> (Int, Int) -> [UInt8] {
+            #expect(try LottieAnimation(parsing: text, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+            return try Self.picture(text)
+        }
+        let empty: [UInt8] = [0, 0, 0, 0]
+        // Above (m 1): the untransformed copy on top at so = 100 %, then 30 and 60 to the right at
+        // 75 % (alpha 191) and 50 % (128); the originals are not drawn twice.
+        let above = try picture(Self.file(layer()))
+        #expect(above(15, 15) == [255, 0, 0, 255] && above(45, 15) == [255, 0, 0, 191] && above(75, 15) == [255, 0, 0, 128])
+        #expect(above(30, 15) == empty && above(15, 25) == empty)
+        // Below (no m): the bottom copy is untransformed and the opacities go by the copies' order,
+        // so the top one (so) is two steps away.
+        let below = try picture(Self.file(layer(mode: "")))
+        #expect(below(15, 15) == [255, 0, 0, 128] && below(45, 15) == [255, 0, 0, 191] && below(75, 15) == [255, 0, 0, 255])
+        // An offset of 1: every copy one step further; the last falls outside the frame.
+        let shifted = try picture(Self.file(layer(offset: 1)))
+        #expect(shifted(15, 15) == empty && shifted(45, 15) == [255, 0, 0, 255] && shifted(75, 15) == [255, 0, 0, 191])
+        // Copies animated from 1 (frame 0) to 3 (frame 10): one copy, at so, at frame 0.
+        let growing = Self.file(layer(copies: #"{"a": 1, "k": [{"t": 0, "s": [1], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [3]}]}"#))
+        let first = try picture(growing)
+        #expect(first(15, 15) == [255, 0, 0, 255] && first(45, 15) == empty)
+        // The import draws the same frames.
+        let file = try temporaryFile("repeater.json", Self.file(layer()))
+        let folder = try temporaryDirectory()
+        #expect(cadence("lottie", "import", file, "--out", folder + "/doc.json").status == 0)
+        #expect(cadence("render", folder + "/doc.json", "--format", "rgba", "--frames", "0..0", "--out", folder + "/baked.rgba").status == 0)
+        #expect(cadence("render", file, "--format", "rgba", "--frames", "0..0", "--out", folder + "/direct.rgba").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/baked.rgba")) == Data(contentsOf: URL(fileURLWithPath: folder + "/direct.rgba")))
+        // More than 1,000 copies is named and drawn once.
+        let many = try LottieAnimation(parsing: Self.file(layer(copies: #"{"a": 0, "k": 5000}"#)), file: "t.json")
+        #expect(many.drawingNotes.warnings(file: nil).map(\.description) == ["layers[0].shapes[0].it[2]: repeaters of more than 1,000 copies are not applied (one copy is drawn)"])
+    }
+
     @Test("effects lottie-web's SVG renderer draws are named as not drawn; the ones it ignores (expression controls) are not")
     func effectsWarnOnlyWhereLottieWebDraws() throws {
         func warnings(_ effects: String) throws -> [String] {

@@ -28,9 +28,14 @@ private func codeBlocks(_ language: String) throws -> [String] {
 struct ScenesGuideTests {
     @Test func theGuidesDocumentIsValidAndDraws() throws {
         let blocks = try codeBlocks("json")
-        #expect(blocks.count == 2)
-        // The second is a layer with a gradient fill.
-        let layer = try Scene(json: try JSONParser.parse(#"{"size": [100, 100], "layers": ["# + blocks[1] + "]}")).layers[0]
+        #expect(blocks.count == 3)
+        // The second is a scene's groups.
+        let grouped = try Scene(json: try JSONParser.parse(#"{"size": [100, 100], "layers": [], "groups": "# + blocks[1] + "}"))
+        #expect(grouped.groups.map(\.name) == ["shape", "badge", "shine"])
+        #expect(grouped.groups[1].matte == SceneGroup.Matte(group: "shape", mode: .luminance) && grouped.groups[1].opacity == 0.8)
+        #expect(grouped.groups[2].parent == "badge" && grouped.groups[2].blendMode == .screen)
+        // The third is a layer with a gradient fill.
+        let layer = try Scene(json: try JSONParser.parse(#"{"size": [100, 100], "layers": ["# + blocks[2] + "]}")).layers[0]
         let gradient = try #require(layer.fillGradient)
         #expect(gradient.kind == .radial && gradient.stops.count == 3 && gradient.stops[2].opacity == 0)
         #expect(gradient.transform == AffineMatrix(a: 1, b: 0, c: 0, d: 0.5, tx: 0, ty: 20))

@@ -203,3 +203,62 @@ extension PixelBuffer {
         }
     }
 }
+
+extension PixelBuffer {
+    /// Draws a drop shadow of the pixels in `region` beneath them (SVG's `feGaussianBlur` of
+    /// `SourceAlpha`, `feOffset`, `feFlood`, `feComposite in`, then `feMerge` under the source):
+    /// their alpha moved by whole pixels, blurred, in `color`, composited destination-over.
+    ///
+    /// - Parameters:
+    ///   - region: Where the pixels are (transparent elsewhere).
+    ///   - offsetX: The horizontal offset, in pixels.
+    ///   - offsetY: The vertical offset, in pixels.
+    ///   - sigmaX: The blur's horizontal standard deviation, in pixels.
+    ///   - sigmaY: The blur's vertical standard deviation, in pixels.
+    ///   - color: The premultiplied shadow colour, its opacity included.
+    ///   - mask: Scratch storage for the shadow's coverage.
+    ///   - blur: Blurs a coverage mask (``Rasterizer/blur(_:sigmaX:sigmaY:limit:)``).
+    /// - Returns: The pixels that may have changed (the shadow's and the region).
+    @discardableResult
+    package mutating func dropShadow(
+        region: PixelRect, offsetX: Int, offsetY: Int, sigmaX: Double, sigmaY: Double, color: Pixel, mask: inout CoverageMask,
+        blur: (inout CoverageMask, Double, Double, PixelRect) -> Void
+    ) -> PixelRect {
+        let source = region.intersection(rect)
+        guard !source.isEmpty, color.alpha != 0 else { return source }
+        let moved = PixelRect(x: source.x + offsetX, y: source.y + offsetY, width: source.width, height: source.height)
+        let limit = rect.expanded(dx: GaussianBlur.extent(sigma: sigmaX), dy: GaussianBlur.extent(sigma: sigmaY))
+        mask.reset(bounds: moved.intersection(limit))
+        guard !mask.bounds.isEmpty else { return source }
+        let width = self.width, bounds = mask.bounds, stride = mask.stride
+        withPixels { pixels in
+            mask.withMutableValues { values in
+                for y in bounds.y..<bounds.maxY {
+                    let from = pixels + (y - offsetY) * width - offsetX, to = values + (y - bounds.y) * stride - bounds.x
+                    for x in bounds.x..<bounds.maxX { to[x] = UInt8(truncatingIfNeeded: from[x] >> 24) }
+                }
+            }
+        }
+        if sigmaX > 0 || sigmaY > 0 { blur(&mask, sigmaX, sigmaY, rect) }
+        let area = mask.bounds.intersection(rect)
+        guard !area.isEmpty else { return source }
+        let packed = color.packed
+        let maskBounds = mask.bounds, maskStride = mask.stride
+        withMutablePixels { pixels in
+            mask.withValues { values in
+                for y in area.y..<area.maxY {
+                    let row = pixels + y * width, coverage = values + (y - maskBounds.y) * maskStride - maskBounds.x
+                    for x in area.x..<area.maxX {
+                        let value = UInt32(coverage[x])
+                        if value == 0 { continue }
+                        let shadow = PixelMath.scale(packed, by: value)
+                        let above = row[x]
+                        // The source over the shadow.
+                        row[x] = above &+ PixelMath.scale(shadow, by: 255 &- (above >> 24))
+                    }
+                }
+            }
+        }
+        return source.union(area)
+    }
+}

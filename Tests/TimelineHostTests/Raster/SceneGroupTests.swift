@@ -126,10 +126,54 @@ struct SceneGroupTests {
         #expect(rgb(dark.pixel(x: 30, y: 10)) == [255, 0, 0])
     }
 
+    @Test("a group's drop shadow lies beneath the composited group, before its opacity, and blurs as a Gaussian")
+    func groupShadow() throws {
+        let red = Color(red: 1, green: 0, blue: 0)
+        func shadowed(_ change: (inout SceneGroup) -> Void) throws -> PixelBuffer {
+            var group = SceneGroup(name: "g")
+            group.shadow = SceneLayer.Shadow(color: .black, opacity: 1, radius: 0, offset: Point(x: 5, y: 0))
+            change(&group)
+            return try picture([rectangle("a", Rect(x: 10, y: 0, width: 10, height: 20), red, group: "g")], groups: [group])
+        }
+        // Sharp, 5 to the right: black from 20 to 25, the red square over its own shadow.
+        let sharp = try shadowed { _ in }
+        #expect(rgb(sharp.pixel(x: 15, y: 10)) == [255, 0, 0])
+        #expect(rgb(sharp.pixel(x: 22, y: 10)) == [0, 0, 0])
+        #expect(rgb(sharp.pixel(x: 26, y: 10)) == [255, 255, 255])
+        // The group's opacity fades the shadow and the square together: black and red at 128 over
+        // white, and where the square covers the shadow, only the square shows.
+        let faded = try shadowed { $0.opacity = 0.5 }
+        #expect(rgb(faded.pixel(x: 22, y: 10)) == [127, 127, 127])
+        #expect(rgb(faded.pixel(x: 15, y: 10)) == [255, 127, 127])
+        // Radius 8 (σ = 4), no offset: at the square's right edge (pixel 20, its centre 0.5 past
+        // the edge) the shadow's coverage is Φ(−0.5 / 4) = 0.450, so 255 · (1 − 0.450) = 140 of white
+        // is left; 8 further, Φ(−8.5 / 4) = 0.017: 251.
+        let soft = try shadowed { $0.shadow = SceneLayer.Shadow(color: .black, opacity: 1, radius: 8, offset: .zero) }
+        #expect(abs(Int(soft.pixel(x: 20, y: 10).green) - 140) <= 3, "\(soft.pixel(x: 20, y: 10))")
+        #expect(abs(Int(soft.pixel(x: 28, y: 10).green) - 251) <= 3, "\(soft.pixel(x: 28, y: 10))")
+        // Bound: the offset from channels.
+        var group = SceneGroup(name: "g")
+        group.shadow = SceneLayer.Shadow(color: .black, opacity: 1, radius: 0, offset: .zero)
+        group.bind(.shadowOffsetX, to: "dx")
+        let scene = Scene(size: Size(width: 40, height: 20), background: Self.white,
+                          layers: [rectangle("a", Rect(x: 10, y: 0, width: 10, height: 20), red, group: "g")], groups: [group])
+        let schema = FrameSchema([("dx", .scalar)])
+        let bound = try BoundScene(scene: scene, schema: schema)
+        var frame = Frame(schema: schema)
+        frame.numbers[0] = -8
+        var rasterizer = try SceneRasterizer(scene: scene)
+        let moved = rasterizer.picture(of: bound.layers(at: frame), groups: bound.groups(at: frame))
+        #expect(rgb(moved.pixel(x: 5, y: 10)) == [0, 0, 0] && rgb(moved.pixel(x: 22, y: 10)) == [255, 255, 255])
+        // A shadow binding without a shadow is an error.
+        var bare = SceneGroup(name: "g")
+        bare.bind(.shadowRadius, to: "dx")
+        #expect(throws: DocumentErrors.self) { try BoundScene(scene: Scene(size: Size(width: 4, height: 4), groups: [bare]), schema: schema) }
+    }
+
     @Test("a group's opacity can be bound to a channel")
     func boundOpacity() throws {
         var group = SceneGroup(name: "g")
-        group.opacityChannel = "g.opacity"
+        group.bind(.opacity, to: "g.opacity")
         let scene = Scene(
             size: Size(width: 10, height: 10),
             layers: [rectangle("a", Rect(x: 0, y: 0, width: 10, height: 10), Color(red: 1, green: 0, blue: 0), group: "g")], groups: [group])

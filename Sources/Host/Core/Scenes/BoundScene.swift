@@ -45,8 +45,8 @@ public struct BoundScene: Sendable {
     private let layerBindings: [[(property: SceneLayer.Property, offset: Int)]]
     /// The groups without their bindings.
     private let staticGroups: [ResolvedGroup]
-    /// For each group, the offset of its opacity channel's value, if it has one.
-    private let groupOpacityOffsets: [Int?]
+    /// For each group, its bound properties and their channels' offsets.
+    private let groupBindings: [[(property: SceneGroup.Property, offset: Int)]]
     /// For each layer, its group's position.
     private let layerGroups: [Int?]
 
@@ -63,23 +63,31 @@ public struct BoundScene: Sendable {
             layer.bindings.map { ($0.property, schema.channel(named: $0.channel)!.offset) }
         }
         staticGroups = ResolvedGroup.groups(of: scene)
-        groupOpacityOffsets = scene.groups.map { group in group.opacityChannel.map { schema.channel(named: $0)!.offset } }
+        groupBindings = scene.groups.map { group in group.bindings.map { ($0.property, schema.channel(named: $0.channel)!.offset) } }
         var positions: [String: Int] = [:]
         for (index, group) in scene.groups.enumerated() { positions[group.name] = index }
         layerGroups = scene.layers.map { $0.group.flatMap { positions[$0] } }
     }
 
-    /// The scene's groups at a frame, in the scene's order: each opacity after its binding (a value
-    /// that is not finite leaves the scene's), clamped to `0...1`.
+    /// The scene's groups at a frame, in the scene's order, their bindings applied (a value that is
+    /// not finite leaves the scene's): opacities clamped to `0...1`, a radius at least 0.
     ///
     /// - Parameter frame: A frame laid out by ``schema``.
     /// - Returns: One resolved group per scene group; empty for a scene without groups.
     public func groups(at frame: borrowing Frame) -> [ResolvedGroup] {
         var groups = staticGroups
-        for (index, offset) in groupOpacityOffsets.enumerated() {
-            guard let offset, offset < frame.numbers.count else { continue }
-            let value = frame.numbers[offset]
-            if value.isFinite { groups[index].opacity = min(max(value, 0), 1) }
+        for (index, bindings) in groupBindings.enumerated() {
+            for (property, offset) in bindings where offset < frame.numbers.count {
+                let value = frame.numbers[offset]
+                guard value.isFinite else { continue }
+                switch property {
+                case .opacity: groups[index].opacity = min(max(value, 0), 1)
+                case .shadowOpacity: groups[index].shadow?.opacity = min(max(value, 0), 1)
+                case .shadowRadius: groups[index].shadow?.radius = max(value, 0)
+                case .shadowOffsetX: groups[index].shadow?.offset.x = value
+                case .shadowOffsetY: groups[index].shadow?.offset.y = value
+                }
+            }
         }
         return groups
     }

@@ -135,12 +135,14 @@ public struct ResolvedGroup: Sendable, Equatable {
     public var isMatte: Bool
     /// Whether its layers blend only with each other (``SceneGroup/isolated``).
     public var isolated = false
+    /// Its drop shadow after its bindings (``SceneGroup/shadow``), or `nil`.
+    public var shadow: ResolvedLayer.Shadow? = nil
 
     /// Equal when every property is equal.
     public static func == (lhs: ResolvedGroup, rhs: ResolvedGroup) -> Bool {
         lhs.name == rhs.name && lhs.parent == rhs.parent && lhs.opacity == rhs.opacity && lhs.blendMode == rhs.blendMode
             && lhs.matte?.group == rhs.matte?.group && lhs.matte?.mode == rhs.matte?.mode && lhs.isMatte == rhs.isMatte
-            && lhs.isolated == rhs.isolated
+            && lhs.isolated == rhs.isolated && lhs.shadow == rhs.shadow
     }
 
     /// The scene's groups as they are without bindings (their own opacities).
@@ -156,7 +158,8 @@ public struct ResolvedGroup: Sendable, Equatable {
                 name: group.name, parent: group.parent.flatMap { positions[$0] },
                 opacity: group.opacity.isFinite ? min(max(group.opacity, 0), 1) : 1, blendMode: group.blendMode,
                 matte: group.matte.flatMap { matte in positions[matte.group].map { ($0, matte.mode) } }, isMatte: mattes.contains(index),
-                isolated: group.isolated)
+                isolated: group.isolated,
+                shadow: group.shadow.map { ResolvedLayer.Shadow(color: $0.color, opacity: $0.opacity, radius: $0.radius, offset: $0.offset, path: nil) })
         }
     }
 }

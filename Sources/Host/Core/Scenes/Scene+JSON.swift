@@ -61,10 +61,13 @@ extension Scene {
             }
         }
         for (index, group) in groups.enumerated() {
-            guard let channel = group.opacityChannel, let schema else { continue }
+            guard let schema else { continue }
             let probe = SceneLayer(name: group.name, shape: .oval, frame: .zero)
-            if let problem = Self.mismatch((.opacity, channel), in: schema, layer: probe) {
-                errors.append(DocumentError(path: "scene.groups[\(index)].bind.opacity", message: problem))
+            for binding in group.bindings {
+                // Every group property reads a number, as a layer's opacity does.
+                if let problem = Self.mismatch((.opacity, binding.channel), in: schema, layer: probe) {
+                    errors.append(DocumentError(path: "scene.groups[\(index)].bind.\(binding.property.rawValue)", message: problem))
+                }
             }
         }
         return errors

@@ -63,18 +63,21 @@ extension SceneLayer {
             if mask.opacity != 1 { object.append(("opacity", .number(mask.opacity))) }
             members.append(("mask", .object(object)))
         }
-        if let shadow {
-            var object: [(key: String, value: JSONValue)] = [
-                ("color", .string(shadow.color.hexString)), ("opacity", .number(shadow.opacity)),
-                ("radius", .number(shadow.radius)), ("offset", .array([.number(shadow.offset.x), .number(shadow.offset.y)])),
-            ]
-            if let path = shadow.path { object.append(("path", .string(path.svgPathData))) }
-            members.append(("shadow", .object(object)))
-        }
+        if let shadow { members.append(("shadow", Self.json(shadow))) }
         if !bindings.isEmpty {
             members.append(("bind", .object(bindings.map { ($0.property.rawValue, JSONValue.string($0.channel)) })))
         }
         return .object(members)
+    }
+
+    /// A shadow as a layer's or a group's `"shadow"`.
+    static func json(_ shadow: Shadow) -> JSONValue {
+        var object: [(key: String, value: JSONValue)] = [
+            ("color", .string(shadow.color.hexString)), ("opacity", .number(shadow.opacity)),
+            ("radius", .number(shadow.radius)), ("offset", .array([.number(shadow.offset.x), .number(shadow.offset.y)])),
+        ]
+        if let path = shadow.path { object.append(("path", .string(path.svgPathData))) }
+        return .object(object)
     }
 
     private static func json(_ transform: Transform2D) -> JSONValue {
@@ -103,7 +106,8 @@ extension SceneGroup {
             members.append(("matte", .object([("group", .string(matte.group)), ("mode", .string(matte.mode.rawValue))])))
         }
         if isolated { members.append(("isolated", .bool(true))) }
-        if let opacityChannel { members.append(("bind", .object([("opacity", .string(opacityChannel))]))) }
+        if let shadow { members.append(("shadow", SceneLayer.json(shadow))) }
+        if !bindings.isEmpty { members.append(("bind", .object(bindings.map { ($0.property.rawValue, JSONValue.string($0.channel)) }))) }
         return .object(members)
     }
 }

@@ -96,8 +96,46 @@ public struct SceneGroup: Sendable, Equatable {
     public var blendMode: BlendMode = .normal
     /// The group whose pixels hide part of this one, or `nil`.
     public var matte: Matte?
-    /// The channel that drives ``opacity`` (a number channel), or `nil`.
-    public var opacityChannel: String?
+    /// A drop shadow of the group's composited picture, drawn beneath it (SVG's `feGaussianBlur`
+    /// of the group's alpha, offset and flooded with the colour): its colour, opacity, radius
+    /// (a Gaussian of standard deviation `radius / 2`) and offset, in scene coordinates; its
+    /// `path` is not used.
+    public var shadow: SceneLayer.Shadow?
+
+    /// The properties a number channel can drive.
+    public enum Property: String, Sendable, CaseIterable {
+        /// The group's opacity, clamped to `0...1`.
+        case opacity
+        /// The shadow's opacity, clamped to `0...1`.
+        case shadowOpacity
+        /// The shadow's radius, at least 0.
+        case shadowRadius
+        /// The shadow's horizontal offset.
+        case shadowOffsetX
+        /// The shadow's vertical offset.
+        case shadowOffsetY
+    }
+
+    /// Which channel drives which property.
+    public private(set) var bindings: [(property: Property, channel: String)] = []
+
+    /// Drives `property` by the number channel named `channel`.
+    public mutating func bind(_ property: Property, to channel: String) {
+        bindings.removeAll { $0.property == property }
+        bindings.append((property, channel))
+    }
+
+    /// The channel that drives `property`, if one does.
+    public func channel(boundTo property: Property) -> String? {
+        bindings.first { $0.property == property }?.channel
+    }
+
+    /// Equal when every property and every binding (in order) are equal.
+    public static func == (lhs: SceneGroup, rhs: SceneGroup) -> Bool {
+        lhs.name == rhs.name && lhs.parent == rhs.parent && lhs.opacity == rhs.opacity && lhs.blendMode == rhs.blendMode
+            && lhs.matte == rhs.matte && lhs.isolated == rhs.isolated && lhs.shadow == rhs.shadow
+            && lhs.bindings.elementsEqual(rhs.bindings) { $0.property == $1.property && $0.channel == $1.channel }
+    }
     /// Whether the group's layers blend only with each other (CSS `isolation: isolate`), not with
     /// what is below the group. A group with an opacity below 1, a blend mode or a matte is
     /// isolated anyway.
@@ -151,6 +189,10 @@ extension Scene {
                 } else {
                     errors.append(DocumentError(path: "scene.groups[\(index)].matte.group", message: unknown(matte.group)))
                 }
+            }
+            for binding in group.bindings where binding.property.rawValue.hasPrefix("shadow") && group.shadow == nil {
+                errors.append(DocumentError(
+                    path: "scene.groups[\(index)].bind.\(binding.property.rawValue)", message: "\"\(binding.property.rawValue)\" needs a \"shadow\" on the group"))
             }
             if !group.opacity.isFinite {
                 errors.append(DocumentError(path: "scene.groups[\(index)].opacity", message: "an opacity must be a finite number"))

@@ -8,7 +8,7 @@ struct SceneReader: ErrorCollecting {
     var errors: [DocumentError] = []
 
     static let sceneKeys = ["size", "background", "layers", "groups"]
-    static let groupKeys = ["name", "parent", "opacity", "blendMode", "matte", "isolated", "bind"]
+    static let groupKeys = ["name", "parent", "opacity", "blendMode", "matte", "isolated", "shadow", "bind"]
     static let layerKeys = [
         "name", "shape", "frame", "cornerRadius", "path", "fillRule", "fill", "stroke", "strokeWidth",
         "lineCap", "lineJoin", "miterLimit", "dashes", "dashOffset", "opacity", "transform", "rotationY", "zIndex", "hidden", "mask", "shadow", "group", "bind",
@@ -74,13 +74,15 @@ struct SceneReader: ErrorCollecting {
             }
         }
         if let isolated = cursor.child("isolated") { group.isolated = attempt { () throws(DocumentError) in try isolated.bool() } ?? false }
+        if let shadow = cursor.child("shadow") { group.shadow = attempt { () throws(DocumentError) in try Self.shadow(shadow) } }
         if let bind = cursor.child("bind") {
             _ = attempt { () throws(DocumentError) in
-                try bind.checkKeys(["opacity"])
-                if let channel = bind.child("opacity") {
+                try bind.checkKeys(SceneGroup.Property.allCases.map(\.rawValue))
+                for property in SceneGroup.Property.allCases {
+                    guard let channel = bind.child(property.rawValue) else { continue }
                     let text = try channel.string()
                     guard !text.isEmpty else { throw channel.error("a channel name must not be empty") }
-                    group.opacityChannel = text
+                    group.bind(property, to: text)
                 }
             }
         }

@@ -47,6 +47,8 @@ public struct SceneRasterizer {
     private var shadowOutline = RasterOutline()
     /// Cleared pictures kept for groups (``draw(_:groups:into:)``).
     private var spare: [PixelBuffer] = []
+    /// A group shadow's coverage, kept for its storage.
+    private var shadowMask = CoverageMask()
     /// The gradients of the layer drawn, kept for their stops' storage.
     private var fillGradient = RasterGradient(), strokeGradient = RasterGradient()
 
@@ -151,12 +153,28 @@ public struct SceneRasterizer {
         var mattes: [Int: (pixels: PixelBuffer, touched: PixelRect)] = [:]
         /// Composites the innermost open group onto what holds it.
         func close() {
-            let group = open.removeLast()
+            var group = open.removeLast()
             let resolved = groups[group.index]
             guard var picture = group.pixels else {
                 // Drawn straight into its parent: what it touched, the parent touched.
                 if open.isEmpty { dirty = dirty.union(group.touched) } else { open[open.count - 1].touched = open[open.count - 1].touched.union(group.touched) }
                 return
+            }
+            if let shadow = resolved.shadow, shadow.opacity > 0,
+                let color = Self.pixel(shadow.color.withAlpha(shadow.color.alpha * min(shadow.opacity, 1)))
+            {
+                // Beneath the group's picture, before its matte, opacity and blend mode (SVG's
+                // filter comes first), in scene units scaled to pixels.
+                let scales = transform.axisScales
+                let offset = (x: shadow.offset.x * transform.a + shadow.offset.y * transform.c, y: shadow.offset.x * transform.b + shadow.offset.y * transform.d)
+                let sigma = shadow.radius.isFinite ? max(shadow.radius, 0) / 2 : 0
+                let rasterizer = self.rasterizer
+                if offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 1e6, abs(offset.y) < 1e6 {
+                    group.touched = picture.dropShadow(
+                        region: group.touched, offsetX: Int(offset.x.rounded()), offsetY: Int(offset.y.rounded()), sigmaX: sigma * scales.x,
+                        sigmaY: sigma * scales.y, color: color, mask: &shadowMask
+                    ) { mask, sigmaX, sigmaY, limit in rasterizer.blur(&mask, sigmaX: sigmaX, sigmaY: sigmaY, limit: limit) }
+                }
             }
             if resolved.isMatte {
                 if let old = mattes[group.index] { release(old.pixels, touched: old.touched) }
@@ -208,6 +226,7 @@ public struct SceneRasterizer {
             for index in chain[shared...] {
                 let group = groups[index]
                 let direct = !group.isMatte && group.matte == nil && group.blendMode == .normal && group.opacity >= 1 && !group.isolated
+                    && group.shadow == nil
                 open.append(OpenGroup(index: index, pixels: direct ? nil : takeSpare()))
             }
             if open.isEmpty {

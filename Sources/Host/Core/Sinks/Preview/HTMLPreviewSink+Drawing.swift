@@ -180,12 +180,22 @@ extension HTMLPreviewSink {
           const numbers = data.numbers[position];
           const resolved = groups.map((group) => {
             let opacity = group.opacity === undefined ? 1 : group.opacity;
-            const channel = group.bind && channelsByName.get(group.bind.opacity);
-            if (channel && Number.isFinite(numbers[channel.offset])) opacity = numbers[channel.offset];
+            const s = group.shadow;
+            const shadow = s ? { color: hexColor(s.color || "#000000"), opacity: s.opacity === undefined ? 1 : s.opacity, radius: s.radius === undefined ? 6 : s.radius, offset: (s.offset || [0, 0]).slice() } : null;
+            for (const property in (group.bind || {})) {
+              const channel = channelsByName.get(group.bind[property]);
+              if (!channel || !Number.isFinite(numbers[channel.offset])) continue;
+              const v = numbers[channel.offset];
+              if (property === "opacity") opacity = v;
+              else if (shadow && property === "shadowOpacity") shadow.opacity = clamp(v);
+              else if (shadow && property === "shadowRadius") shadow.radius = Math.max(v, 0);
+              else if (shadow && property === "shadowOffsetX") shadow.offset[0] = v;
+              else if (shadow && property === "shadowOffsetY") shadow.offset[1] = v;
+            }
             return {
               name: group.name, parent: group.parent === undefined ? null : positions.get(group.parent), opacity: clamp(opacity),
               blend: group.blendMode || "normal", matte: group.matte ? { group: positions.get(group.matte.group), mode: group.matte.mode || "alpha" } : null,
-              isMatte: false, mode: null, isolated: !!group.isolated,
+              isMatte: false, mode: null, isolated: !!group.isolated, shadow,
             };
           });
           for (const group of resolved) {
@@ -198,10 +208,28 @@ extension HTMLPreviewSink {
         }
         // A group's elements, as SceneSVGWriter writes them: a <g>, or for a matte its <mask> (and
         // the filter that inverts it). Returns the element its layers go into.
+        // A group's drop shadow filter, as SceneSVGWriter writes it, or null.
+        function shadowFilter(group, id) {
+          const shadow = group.shadow, scene = data.scene;
+          if (!shadow || !(shadow.opacity > 0) || !shadow.color) return null;
+          const pad = 3 * Math.max(shadow.radius, 0) / 2 + Math.abs(shadow.offset[0]) + Math.abs(shadow.offset[1]) + Math.max(scene.size[0], scene.size[1]);
+          const filter = make("filter", { id: id + "-shadow", filterUnits: "userSpaceOnUse", x: num(-pad), y: num(-pad), width: num(scene.size[0] + 2 * pad), height: num(scene.size[1] + 2 * pad), "color-interpolation-filters": "sRGB" });
+          make("feGaussianBlur", { in: "SourceAlpha", stdDeviation: num(Math.max(shadow.radius, 0) / 2) }, filter);
+          make("feOffset", { dx: num(shadow.offset[0]), dy: num(shadow.offset[1]), result: "shadow" }, filter);
+          make("feFlood", { "flood-color": hex(shadow.color), "flood-opacity": num(shadow.color[3] * Math.min(shadow.opacity, 1)) }, filter);
+          make("feComposite", { in2: "shadow", operator: "in" }, filter);
+          const merge = make("feMerge", {}, filter);
+          make("feMergeNode", {}, merge);
+          make("feMergeNode", { in: "SourceGraphic" }, merge);
+          return filter;
+        }
         function openGroup(groups, index, nodes, parent) {
           const group = groups[index], id = "g" + index, scene = data.scene;
+          const shadow = shadowFilter(group, id);
+          if (shadow) nodes.push(shadow);
           if (!group.isMatte) {
             const g = make("g", { "data-group": group.name });
+            if (shadow) g.setAttribute("filter", "url(#" + id + "-shadow)");
             if (group.opacity < 1) g.setAttribute("opacity", num(group.opacity));
             if (group.blend !== "normal") g.setAttribute("style", "mix-blend-mode:" + group.blend);
             else if (group.isolated) g.setAttribute("style", "isolation:isolate");
@@ -230,6 +258,7 @@ extension HTMLPreviewSink {
             make("rect", Object.assign({ fill: "#FFFFFF", opacity: "0" }, region), inside);
           }
           if (group.opacity < 1) inside = make("g", { opacity: num(group.opacity) }, inside);
+          if (shadow) inside = make("g", { filter: "url(#" + id + "-shadow)" }, inside);
           return inside;
         }
 

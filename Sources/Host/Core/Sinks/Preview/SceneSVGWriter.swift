@@ -53,15 +53,30 @@ enum SceneSVGWriter {
         groups.lazy.compactMap { $0.matte }.first { $0.group == index }?.mode ?? .alpha
     }
 
+    /// A group's drop shadow filter (``SceneGroup/shadow``), or `nil` for none.
+    private static func shadowFilter(of group: ResolvedGroup, id: String, scene: Scene) -> String? {
+        guard let shadow = group.shadow, shadow.opacity > 0 else { return nil }
+        let pad = 3 * max(shadow.radius, 0) / 2 + abs(shadow.offset.x) + abs(shadow.offset.y) + max(scene.size.width, scene.size.height)
+        let region = "x=\"\(number(-pad))\" y=\"\(number(-pad))\" width=\"\(number(scene.size.width + 2 * pad))\" height=\"\(number(scene.size.height + 2 * pad))\""
+        let color = shadow.color.clamped()
+        return "<filter id=\"\(id)-shadow\" filterUnits=\"userSpaceOnUse\" \(region) color-interpolation-filters=\"sRGB\">"
+            + "<feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"\(number(max(shadow.radius, 0) / 2))\"/>"
+            + "<feOffset dx=\"\(number(shadow.offset.x))\" dy=\"\(number(shadow.offset.y))\" result=\"shadow\"/>"
+            + "<feFlood flood-color=\"\(Color(red: color.red, green: color.green, blue: color.blue).hexString)\" flood-opacity=\"\(number(color.alpha * min(shadow.opacity, 1)))\"/>"
+            + "<feComposite in2=\"shadow\" operator=\"in\"/><feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge></filter>\n"
+    }
+
     /// A group's opening tags: a `<g>`, or for a matte, its `<mask>` (and the filter that inverts it).
     private static func opening(of index: Int, _ groups: [ResolvedGroup], scene: Scene, prefix: String) -> String {
         let group = groups[index], id = "\(prefix)g\(index)"
+        let shadow = shadowFilter(of: group, id: id, scene: scene)
         guard group.isMatte else {
-            var tag = "<g data-group=\"\(escape(group.name))\""
+            var tag = (shadow ?? "") + "<g data-group=\"\(escape(group.name))\""
             if group.opacity < 1 { tag += " opacity=\"\(number(group.opacity))\"" }
             if group.blendMode != .normal { tag += " style=\"mix-blend-mode:\(group.blendMode.rawValue)\"" }
             if group.isolated && group.blendMode == .normal { tag += " style=\"isolation:isolate\"" }
             if let matte = group.matte { tag += " mask=\"url(#\(prefix)g\(matte.group))\"" }
+            if shadow != nil { tag += " filter=\"url(#\(id)-shadow)\"" }
             return tag + ">\n"
         }
         // The region: the scene grown by its larger side all round.
@@ -84,7 +99,8 @@ enum SceneSVGWriter {
             tag += "<g filter=\"url(#\(id)-invert)\"><rect \(region) fill=\"#FFFFFF\" opacity=\"0\"/>\n"
         }
         if group.opacity < 1 { tag += "<g opacity=\"\(number(group.opacity))\">\n" }
-        return tag
+        if shadow != nil { tag += "<g filter=\"url(#\(id)-shadow)\">\n" }
+        return (shadow ?? "") + tag
     }
 
     /// A group's closing tags.
@@ -92,7 +108,9 @@ enum SceneSVGWriter {
         let group = groups[index]
         guard group.isMatte else { return "</g>\n" }
         let mode = matteMode(of: index, groups)
-        return (group.opacity < 1 ? "</g>" : "") + (mode == .alphaInverted || mode == .luminanceInverted ? "</g>" : "") + "</mask>\n"
+        let shadow = group.shadow.map { $0.opacity > 0 } ?? false
+        return (shadow ? "</g>" : "") + (group.opacity < 1 ? "</g>" : "") + (mode == .alphaInverted || mode == .luminanceInverted ? "</g>" : "")
+            + "</mask>\n"
     }
 
     private static func draw(_ layer: ResolvedLayer, scene: Scene, prefix: String, into svg: inout String) {

@@ -1,6 +1,13 @@
 import Timeline
 import TimelinePlugins
 import CadenceHostCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Polygon clipping for what clips a Lottie layer: precompositions' rectangles (parallelograms
 /// once transformed, so convex) and the mask inside them.
@@ -258,4 +265,42 @@ struct LottieCompositedMask: Sendable {
     /// Whether a white rectangle of the composition's size comes first (the first mask subtracts
     /// or intersects).
     var startsWithRectangle: Bool { items.first.map { $0.operation != .add } ?? false }
+}
+
+/// A layer's drop shadow effect (`ty` 25) as lottie-web's SVG renderer draws it: a filter on the
+/// layer's element, in the layer's coordinates, of its alpha blurred with standard deviation
+/// `softness / 4`, moved by `distance` towards `direction − 90°` (degrees clockwise from up),
+/// flooded with the colour at `opacity / 255`, merged beneath the layer. Cadence draws it as the
+/// layer's scene group's shadow (``SceneGroup/shadow``), the offset and the blur moved into the
+/// composition by the layer's matrix (the blur scaled by the square root of its determinant).
+struct LottieDropShadow: Sendable {
+    /// `ef[0]`: red, green, blue in `0...1`.
+    var color: LottieProperty
+    /// `ef[1]`: `0...255`.
+    var opacity: LottieProperty
+    /// `ef[2]`: degrees.
+    var direction: LottieProperty
+    /// `ef[3]`: in the layer's units.
+    var distance: LottieProperty
+    /// `ef[4]`: in the layer's units.
+    var softness: LottieProperty
+
+    /// The shadow at a layer's frame, for a layer of world matrix `m` (4×4, row vectors): its
+    /// opacity, its radius (twice the standard deviation) and its offset, in the composition.
+    func values(at frame: Double, offset: Double, matrix m: [Double]) -> (opacity: Double, radius: Double, dx: Double, dy: Double) {
+        func scalar(_ property: LottieProperty) -> Double { property.value(at: frame, offset: offset).first ?? 0 }
+        let angle = (scalar(direction) - 90) * Double.pi / 180, length = scalar(distance)
+        let x = length * cos(angle), y = length * sin(angle)
+        let scale = abs(m[0] * m[5] - m[1] * m[4]).squareRoot()
+        let radius = max(scalar(softness), 0) / 4 * 2 * scale
+        let opacity = scalar(self.opacity) / 255
+        func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+        return (finite(min(max(opacity, 0), 1)), finite(radius), finite(x * m[0] + y * m[4]), finite(x * m[1] + y * m[5]))
+    }
+
+    /// The colour at a layer's frame.
+    func color(at frame: Double, offset: Double) -> Color {
+        let value = LottieAnimation.padded(color.value(at: frame, offset: offset), 3, 0)
+        return Color(red: value[0], green: value[1], blue: value[2]).clamped()
+    }
 }

@@ -122,6 +122,8 @@ struct LottieDrawing: Sendable {
     var matteRequest: (mode: Double, parent: Int?, jsonPath: String)?
     /// The layer's track matte when Cadence draws it (``LottieMatte``).
     var matte: LottieMatte?
+    /// The layer's drop shadow effect (`ef` of `ty` 25, alone among the effects lottie-web draws).
+    var dropShadow: LottieDropShadow?
     /// The layer's masks when they are drawn composited (several, or modes a clip cannot draw).
     var compositedMask: LottieCompositedMask?
     /// The layer's blend mode (`bm`: 1 to 15 in CSS `mix-blend-mode`'s order), 0 for normal (and
@@ -358,10 +360,16 @@ extension LottieAnimation.Reader {
             let parent = try layer.child("tp").map(LottieAnimation.finite).flatMap { Int(exactly: $0) }
             drawing.matteRequest = (mode, parent, matte.path)
         }
-        if let effects = layer.child("ef"), case .array(let items) = effects.value,
-            items.contains(where: { Self.drawnEffectTypes.contains(Self.effectType($0)) })
-        {
-            drawingNotes.add("effects are not drawn: the layer is drawn as if it had none", at: effects.path)
+        if let effects = layer.child("ef"), case .array = effects.value {
+            let drawn = try effects.array().filter { Self.drawnEffectTypes.contains(Self.effectType($0.value)) }
+            if drawn.count == 1, Self.effectType(drawn[0].value) == 25, [0, 1, 4].contains(type), let shadow = try dropShadow(drawn[0]) {
+                drawing.dropShadow = shadow
+                if !shadow.color.keyframes.isEmpty {
+                    drawingNotes.add("drop shadows whose colour changes are drawn in their first colour", at: drawn[0].path)
+                }
+            } else if !drawn.isEmpty {
+                drawingNotes.add("effects are not drawn: the layer is drawn as if it had none", at: effects.path)
+            }
         }
         drawing.blendMode = Self.blendMode(layer.child("bm"))
         if try LottieAnimation.flag(layer.child("ddd")) || layer.child("ks")?.child("rx") != nil || type == 13 {
@@ -594,6 +602,21 @@ extension LottieAnimation.Reader {
             default: drawingNotes.add("shape items of type \"\(InputExcerpt.excerpt(type))\" are not applied", at: item.path)
             }
         }
+    }
+
+    /// A drop shadow effect's properties (`ef` 0 to 4: colour, opacity, direction, distance,
+    /// softness), or `nil` when one is missing.
+    private mutating func dropShadow(_ effect: JSONCursor) throws(DocumentError) -> LottieDropShadow? {
+        guard let values = effect.child("ef"), case .array = values.value else { return nil }
+        let items = try values.array()
+        guard items.count >= 5 else { return nil }
+        var properties: [LottieProperty] = []
+        for item in items.prefix(5) {
+            guard let value = item.child("v") else { return nil }
+            properties.append(try property(value))
+        }
+        return LottieDropShadow(
+            color: properties[0], opacity: properties[1], direction: properties[2], distance: properties[3], softness: properties[4])
     }
 
     /// A repeater's properties (`c`, `o`, `m`, `tr` with `so` and `eo`).

@@ -185,6 +185,36 @@ struct LottieDrawingPass: Sendable {
         return (path, opacity.isFinite ? min(max(opacity, 0), 1) : 0)
     }
 
+    /// A placement's drop shadow (``LottieDropShadow``) at the frame last given to ``update(at:)``,
+    /// in the composition: opacity (0 while the layer is not shown), radius and offset.
+    func dropShadow(of index: Int) -> (opacity: Double, radius: Double, dx: Double, dy: Double) {
+        let layer = placements[index].layer
+        guard let shadow = layer.drawing.dropShadow else { return (0, 0, 0, 0) }
+        var values = shadow.values(at: frame.compositionFrames[index] - layer.startTime, offset: layer.startTime, matrix: full[index])
+        if !frame.active[index] { values.opacity = 0 }
+        return values
+    }
+
+    /// The placements, in order, whose drop shadows are drawn (their paints, or their layers', are):
+    /// each has the channels `P.shadowOpacity`, `P.shadowRadius`, `P.shadowOffsetX` and
+    /// `P.shadowOffsetY`.
+    var shadowedPlacements: [Int] {
+        var shadowed = Set<Int>()
+        for (index, _) in drawOrder {
+            var current: Int? = index
+            while let at = current {
+                if placements[at].layer.drawing.dropShadow != nil { shadowed.insert(at) }
+                current = placements[at].container
+            }
+        }
+        return shadowed.sorted()
+    }
+
+    /// The channel names of a placement's drop shadow, in the order of ``dropShadow(of:)``.
+    static let shadowChannels: [(suffix: String, property: SceneGroup.Property)] = [
+        (".shadowOpacity", .shadowOpacity), (".shadowRadius", .shadowRadius), (".shadowOffsetX", .shadowOffsetX), (".shadowOffsetY", .shadowOffsetY),
+    ]
+
     /// The placements, in order, that draw composited masks and whose paints (or whose layers')
     /// are drawn: each has the channels `P.mask<k>` (a path), `P.mask<k>.opacity` and, when its
     /// first mask subtracts or intersects, `P.maskRect`.
@@ -224,6 +254,7 @@ struct LottieDrawingPass: Sendable {
     func needsGroup(_ index: Int) -> Bool {
         let layer = placements[index].layer
         return layer.drawing.blendMode != 0 || layer.drawing.matte?.composited == true || matteRoot[index] == index
+            || layer.drawing.dropShadow != nil
             || (layer.composition != nil && placements.contains { $0.container == index && $0.layer.drawing.blendMode != 0 })
     }
 
@@ -571,6 +602,18 @@ struct LottieDrawingPass: Sendable {
             if placement.layer.composition != nil && placements.contains(where: { $0.container == index && $0.layer.drawing.blendMode != 0 }) {
                 members.append(("isolated", .bool(true)))
             }
+            if let shadow = placement.layer.drawing.dropShadow {
+                let layer = placement.layer
+                let value = dropShadow(of: index)
+                let color = shadow.color(at: frame.compositionFrames[index] - layer.startTime, offset: layer.startTime)
+                members.append(("shadow", .object([
+                    ("color", .string(color.hexString)), ("opacity", .number(value.opacity)), ("radius", .number(value.radius)),
+                    ("offset", .array([.number(value.dx), .number(value.dy)])),
+                ])))
+                // lottie-web's filter region: the layer's bounding box.
+                members.append(("shadowWithinBounds", .bool(true)))
+                members.append(("bind", .object(Self.shadowChannels.map { ($0.property.rawValue, .string(placement.path + $0.suffix)) })))
+            }
             groups.append(.object(members))
         }
         for index in maskedPlacements {
@@ -641,6 +684,9 @@ public struct LottieDrawingSource: FrameSource, Sendable {
     /// Each layer of a composited mask (``LottieDrawingPass/maskLayout(of:)``): its placement, its
     /// mask (`nil` for the rectangle) and the index of its path channel (its opacity's follows).
     private let compositedMaskChannels: [(placement: Int, item: Int?, channel: Int)]
+    /// Each placement with a drop shadow and the index of its first shadow channel (four in the
+    /// order of ``LottieDrawingPass/shadowChannels``).
+    private let shadowChannels: [(placement: Int, channel: Int)]
     /// Each paint's first channel (its path), in `order`.
     private let firstChannels: [Int]
     private var framesPerFrame = 1.0
@@ -677,6 +723,12 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             }
         }
         compositedMaskChannels = compositedMasks
+        var shadows: [(placement: Int, channel: Int)] = []
+        for index in pass.shadowedPlacements {
+            shadows.append((index, channels.count))
+            for (suffix, _) in LottieDrawingPass.shadowChannels { channels.append((pass.placements[index].path + suffix, .scalar)) }
+        }
+        shadowChannels = shadows
         for (position, (index, number)) in order.enumerated() {
             let name = "\(pass.placements[index].path)#\(number)"
             firsts.append(channels.count)
@@ -740,6 +792,12 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         pass.update(at: frame)
         let channels = schema.channels
         output.numbers[channels[0].offset] = frame
+        for (index, channel) in shadowChannels {
+            let value = pass.dropShadow(of: index)
+            for (place, number) in [value.opacity, value.radius, value.dx, value.dy].enumerated() {
+                output.numbers[channels[channel + place].offset] = number
+            }
+        }
         for (index, item, channel) in compositedMaskChannels {
             let value = pass.compositedMask(index, item: item, rounded: false)
             output.paths[channels[channel].offset] = value.path

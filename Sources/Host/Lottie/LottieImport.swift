@@ -114,6 +114,9 @@ public struct LottieImport: Sendable {
         /// Per layer of its composited masks (``LottieDrawingPass/maskLayout(of:)``): its mask
         /// (`nil` for the rectangle), then path data and opacity per frame.
         var compositedMasks: [(item: Int?, paths: [String], opacities: [Double])] = []
+        /// Its drop shadow's opacity, radius and offset per frame (``LottieDrawingPass/dropShadow(of:)``),
+        /// when it has one that is drawn.
+        var shadows: [[Double]]?
     }
 
     private struct Builder {
@@ -128,8 +131,10 @@ public struct LottieImport: Sendable {
             let pass = LottieDrawingPass(animation)
             self.pass = pass
             let masked = Set(pass.maskedPlacements)
+            let shadowed = Set(pass.shadowedPlacements)
             baked = pass.placements.enumerated().map { index, placement in
                 var baked = Baked()
+                if shadowed.contains(index) { baked.shadows = [] }
                 if masked.contains(index) {
                     baked.compositedMasks = (pass.maskLayout(of: index)?.layers ?? []).map { ($0.item, [], []) }
                 }
@@ -161,6 +166,7 @@ public struct LottieImport: Sendable {
                     baked[index].opacity.append(0)
                     bytes += 7 * 8
                     if let mask = baked[index].clips.last { baked[index].clips.append(mask) }
+                    if let last = baked[index].shadows?.last { baked[index].shadows!.append(last) }
                     for layer in baked[index].compositedMasks.indices {
                         baked[index].compositedMasks[layer].paths.append(baked[index].compositedMasks[layer].paths.last!)
                         baked[index].compositedMasks[layer].opacities.append(baked[index].compositedMasks[layer].opacities.last!)
@@ -187,6 +193,11 @@ public struct LottieImport: Sendable {
                     baked[index].clips.append(data)
                     baked[index].clipOpacities.append(mask.opacity)
                     if baked[index].firstClip == nil { baked[index].firstClip = mask }
+                }
+                if baked[index].shadows != nil {
+                    let value = pass.dropShadow(of: index)
+                    baked[index].shadows!.append([value.opacity, value.radius, value.dx, value.dy])
+                    bytes += 4 * 8
                 }
                 for layer in baked[index].compositedMasks.indices {
                     let value = pass.compositedMask(index, item: baked[index].compositedMasks[layer].item, rounded: true)
@@ -239,6 +250,11 @@ public struct LottieImport: Sendable {
                 }
                 add(".world", type: "vector", values: baked.world.map { .array($0.map(JSONValue.number)) })
                 add(".opacity", type: "number", values: baked.opacity.map(JSONValue.number), base: .number(0))
+                if let shadows = baked.shadows {
+                    for (place, (suffix, _)) in LottieDrawingPass.shadowChannels.enumerated() {
+                        add(suffix, type: "number", values: shadows.map { JSONValue.number($0[place]) })
+                    }
+                }
                 let layout = pass.maskLayout(of: index)?.layers ?? []
                 for (layer, masks) in baked.compositedMasks.enumerated() where layer < layout.count {
                     add(String(layout[layer].name.dropFirst(prefix.count)), type: "path", values: masks.paths.map(JSONValue.string))

@@ -217,12 +217,13 @@ extension PixelBuffer {
     ///   - sigmaY: The blur's vertical standard deviation, in pixels.
     ///   - color: The premultiplied shadow colour, its opacity included.
     ///   - mask: Scratch storage for the shadow's coverage.
+    ///   - within: Where the shadow may show (the filter's region), or `nil` for anywhere.
     ///   - blur: Blurs a coverage mask (``Rasterizer/blur(_:sigmaX:sigmaY:limit:)``).
     /// - Returns: The pixels that may have changed (the shadow's and the region).
     @discardableResult
     package mutating func dropShadow(
         region: PixelRect, offsetX: Int, offsetY: Int, sigmaX: Double, sigmaY: Double, color: Pixel, mask: inout CoverageMask,
-        blur: (inout CoverageMask, Double, Double, PixelRect) -> Void
+        within: PixelRect? = nil, blur: (inout CoverageMask, Double, Double, PixelRect) -> Void
     ) -> PixelRect {
         let source = region.intersection(rect)
         guard !source.isEmpty, color.alpha != 0 else { return source }
@@ -240,7 +241,7 @@ extension PixelBuffer {
             }
         }
         if sigmaX > 0 || sigmaY > 0 { blur(&mask, sigmaX, sigmaY, rect) }
-        let area = mask.bounds.intersection(rect)
+        let area = mask.bounds.intersection(within.map { $0.intersection(rect) } ?? rect)
         guard !area.isEmpty else { return source }
         let packed = color.packed
         let maskBounds = mask.bounds, maskStride = mask.stride

@@ -797,6 +797,33 @@ struct LottieDrawingTests {
         #expect(many.drawingNotes.warnings(file: nil).map(\.description) == ["layers[0].shapes[0].it[2]: repeaters of more than 1,000 copies are not applied (one copy is drawn)"])
     }
 
+    @Test("a drop shadow effect as lottie-web draws it: moved towards direction − 90°, within the layer's bounding box, scaled with the layer")
+    func dropShadows() throws {
+        // Two red squares, (10 … 20) and (40 … 50) across, (10 … 20) down; a green shadow 5 towards
+        // direction 90° (to the right), sharp. lottie-web's filter region is the layer's bounding
+        // box (10 … 50): the left square's shadow shows from 20 to 25, the right one's not past 50.
+        func squares(scale: Double = 100) -> String {
+            let items = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [15, 15]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "rc", "d": 1, "p": {"a": 0, "k": [45, 15]}, "s": {"a": 0, "k": [10, 10]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+            let shadow = #", "ef": [{"ty": 25, "ef": [{"ty": 2, "v": {"a": 0, "k": [0, 1, 0, 1]}}, {"ty": 0, "v": {"a": 0, "k": 255}}, {"ty": 0, "v": {"a": 0, "k": 90}}, {"ty": 0, "v": {"a": 0, "k": 5}}, {"ty": 0, "v": {"a": 0, "k": 0}}]}]"#
+            return Self.shapeLayer(items, ks: #"{"s": {"a": 0, "k": ["# + "\(scale), \(scale)" + "]}}", keys: shadow)
+        }
+        let text = Self.file(squares())
+        #expect(try LottieAnimation(parsing: text, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+        let drawn = try Self.picture(text)
+        #expect(drawn(15, 15) == [255, 0, 0, 255] && drawn(22, 15) == [0, 255, 0, 255] && drawn(27, 15) == [0, 0, 0, 0])
+        #expect(drawn(52, 15) == [0, 0, 0, 0], "outside the layer's bounding box")
+        // At 200 %: squares (20 … 40) and (80 … 100), the shadow 10 to the right: 40 … 50.
+        let scaled = try Self.picture(Self.file(squares(scale: 200)))
+        #expect(scaled(45, 30) == [0, 255, 0, 255] && scaled(52, 30) == [0, 0, 0, 0] && scaled(30, 30) == [255, 0, 0, 255])
+        // The import draws the same.
+        let file = try temporaryFile("shadow.json", text)
+        let folder = try temporaryDirectory()
+        #expect(cadence("lottie", "import", file, "--out", folder + "/doc.json").status == 0)
+        #expect(cadence("render", folder + "/doc.json", "--format", "rgba", "--frames", "0..0", "--out", folder + "/baked.rgba").status == 0)
+        #expect(cadence("render", file, "--format", "rgba", "--frames", "0..0", "--out", folder + "/direct.rgba").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/baked.rgba")) == Data(contentsOf: URL(fileURLWithPath: folder + "/direct.rgba")))
+    }
+
     @Test("effects lottie-web's SVG renderer draws are named as not drawn; the ones it ignores (expression controls) are not")
     func effectsWarnOnlyWhereLottieWebDraws() throws {
         func warnings(_ effects: String) throws -> [String] {

@@ -137,12 +137,15 @@ public struct ResolvedGroup: Sendable, Equatable {
     public var isolated = false
     /// Its drop shadow after its bindings (``SceneGroup/shadow``), or `nil`.
     public var shadow: ResolvedLayer.Shadow? = nil
+    /// Whether the shadow shows only within the bounding box of the group's outlines
+    /// (``SceneGroup/shadowWithinBounds``).
+    public var shadowWithinBounds = false
 
     /// Equal when every property is equal.
     public static func == (lhs: ResolvedGroup, rhs: ResolvedGroup) -> Bool {
         lhs.name == rhs.name && lhs.parent == rhs.parent && lhs.opacity == rhs.opacity && lhs.blendMode == rhs.blendMode
             && lhs.matte?.group == rhs.matte?.group && lhs.matte?.mode == rhs.matte?.mode && lhs.isMatte == rhs.isMatte
-            && lhs.isolated == rhs.isolated && lhs.shadow == rhs.shadow
+            && lhs.isolated == rhs.isolated && lhs.shadow == rhs.shadow && lhs.shadowWithinBounds == rhs.shadowWithinBounds
     }
 
     /// The scene's groups as they are without bindings (their own opacities).
@@ -159,7 +162,8 @@ public struct ResolvedGroup: Sendable, Equatable {
                 opacity: group.opacity.isFinite ? min(max(group.opacity, 0), 1) : 1, blendMode: group.blendMode,
                 matte: group.matte.flatMap { matte in positions[matte.group].map { ($0, matte.mode) } }, isMatte: mattes.contains(index),
                 isolated: group.isolated,
-                shadow: group.shadow.map { ResolvedLayer.Shadow(color: $0.color, opacity: $0.opacity, radius: $0.radius, offset: $0.offset, path: nil) })
+                shadow: group.shadow.map { ResolvedLayer.Shadow(color: $0.color, opacity: $0.opacity, radius: $0.radius, offset: $0.offset, path: nil) },
+                shadowWithinBounds: group.shadowWithinBounds)
         }
     }
 }

@@ -107,6 +107,7 @@ extension SceneGroup {
         }
         if isolated { members.append(("isolated", .bool(true))) }
         if let shadow { members.append(("shadow", SceneLayer.json(shadow))) }
+        if shadowWithinBounds { members.append(("shadowWithinBounds", .bool(true))) }
         if !bindings.isEmpty { members.append(("bind", .object(bindings.map { ($0.property.rawValue, JSONValue.string($0.channel)) }))) }
         return .object(members)
     }

@@ -101,6 +101,10 @@ public struct SceneGroup: Sendable, Equatable {
     /// (a Gaussian of standard deviation `radius / 2`) and offset, in scene coordinates; its
     /// `path` is not used.
     public var shadow: SceneLayer.Shadow?
+    /// Whether the shadow shows only within the bounding box of the group's outlines (strokes and
+    /// shadows left out): the region SVG gives a filter on an element by default
+    /// (`objectBoundingBox`, 0 to 100 %), which lottie-web's drop shadow keeps.
+    public var shadowWithinBounds = false
 
     /// The properties a number channel can drive.
     public enum Property: String, Sendable, CaseIterable {
@@ -134,6 +138,7 @@ public struct SceneGroup: Sendable, Equatable {
     public static func == (lhs: SceneGroup, rhs: SceneGroup) -> Bool {
         lhs.name == rhs.name && lhs.parent == rhs.parent && lhs.opacity == rhs.opacity && lhs.blendMode == rhs.blendMode
             && lhs.matte == rhs.matte && lhs.isolated == rhs.isolated && lhs.shadow == rhs.shadow
+            && lhs.shadowWithinBounds == rhs.shadowWithinBounds
             && lhs.bindings.elementsEqual(rhs.bindings) { $0.property == $1.property && $0.channel == $1.channel }
     }
     /// Whether the group's layers blend only with each other (CSS `isolation: isolate`), not with

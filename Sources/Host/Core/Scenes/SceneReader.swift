@@ -8,7 +8,7 @@ struct SceneReader: ErrorCollecting {
     var errors: [DocumentError] = []
 
     static let sceneKeys = ["size", "background", "layers", "groups"]
-    static let groupKeys = ["name", "parent", "opacity", "blendMode", "matte", "isolated", "shadow", "bind"]
+    static let groupKeys = ["name", "parent", "opacity", "blendMode", "matte", "isolated", "shadow", "shadowWithinBounds", "bind"]
     static let layerKeys = [
         "name", "shape", "frame", "cornerRadius", "path", "fillRule", "fill", "stroke", "strokeWidth",
         "lineCap", "lineJoin", "miterLimit", "dashes", "dashOffset", "opacity", "transform", "rotationY", "zIndex", "hidden", "mask", "shadow", "group", "bind",
@@ -75,6 +75,9 @@ struct SceneReader: ErrorCollecting {
         }
         if let isolated = cursor.child("isolated") { group.isolated = attempt { () throws(DocumentError) in try isolated.bool() } ?? false }
         if let shadow = cursor.child("shadow") { group.shadow = attempt { () throws(DocumentError) in try Self.shadow(shadow) } }
+        if let within = cursor.child("shadowWithinBounds") {
+            group.shadowWithinBounds = attempt { () throws(DocumentError) in try within.bool() } ?? false
+        }
         if let bind = cursor.child("bind") {
             _ = attempt { () throws(DocumentError) in
                 try bind.checkKeys(SceneGroup.Property.allCases.map(\.rawValue))

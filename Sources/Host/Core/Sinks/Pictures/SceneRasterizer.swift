@@ -142,6 +142,8 @@ public struct SceneRasterizer {
         var index: Int
         var pixels: PixelBuffer?
         var touched = PixelRect.zero
+        /// The device bounding box of its layers' outlines (strokes left out): min x, min y, max x, max y.
+        var bounds = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
     }
 
     /// Draws the layers group by group (``draw(_:groups:into:)``) and returns the pixels of
@@ -170,9 +172,15 @@ public struct SceneRasterizer {
                 let sigma = shadow.radius.isFinite ? max(shadow.radius, 0) / 2 : 0
                 let rasterizer = self.rasterizer
                 if offset.x.isFinite, offset.y.isFinite, abs(offset.x) < 1e6, abs(offset.y) < 1e6 {
+                    var within: PixelRect?
+                    if resolved.shadowWithinBounds {
+                        let (minX, minY, maxX, maxY) = group.bounds
+                        within = minX <= maxX && minY <= maxY
+                            ? PixelRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY, within: picture.rect) : .zero
+                    }
                     group.touched = picture.dropShadow(
                         region: group.touched, offsetX: Int(offset.x.rounded()), offsetY: Int(offset.y.rounded()), sigmaX: sigma * scales.x,
-                        sigmaY: sigma * scales.y, color: color, mask: &shadowMask
+                        sigmaY: sigma * scales.y, color: color, mask: &shadowMask, within: within
                     ) { mask, sigmaX, sigmaY, limit in rasterizer.blur(&mask, sigmaX: sigmaX, sigmaY: sigmaY, limit: limit) }
                 }
             }
@@ -223,11 +231,21 @@ public struct SceneRasterizer {
             var shared = 0
             while shared < open.count, shared < chain.count, open[shared].index == chain[shared] { shared += 1 }
             while open.count > shared { close() }
+
             for index in chain[shared...] {
                 let group = groups[index]
                 let direct = !group.isMatte && group.matte == nil && group.blendMode == .normal && group.opacity >= 1 && !group.isolated
                     && group.shadow == nil
                 open.append(OpenGroup(index: index, pixels: direct ? nil : takeSpare()))
+            }
+            if !open.isEmpty {
+                // The outline's bounding box, for shadows shown within their group's bounds.
+                let box = Self.bounds(of: resolved.outline, through: transform * resolved.matrix)
+                for position in open.indices {
+                    open[position].bounds = (
+                        min(open[position].bounds.0, box.0), min(open[position].bounds.1, box.1),
+                        max(open[position].bounds.2, box.2), max(open[position].bounds.3, box.3))
+                }
             }
             if open.isEmpty {
                 dirty = dirty.union(draw(resolved, into: &pixels))
@@ -246,6 +264,22 @@ public struct SceneRasterizer {
         while !open.isEmpty { close() }
         for (_, kept) in mattes { release(kept.pixels, touched: kept.touched) }
         return dirty
+    }
+
+    /// An outline's bounding box after a matrix, in device pixels: min x, min y, max x, max y.
+    private static func bounds(of outline: ResolvedLayer.Outline, through m: AffineMatrix) -> (Double, Double, Double, Double) {
+        let rect: Rect
+        switch outline {
+        case .rectangle(let box, _), .oval(let box): rect = box
+        case .path(let path, _): rect = path.isEmpty ? Rect(x: .infinity, y: .infinity, width: 0, height: 0) : path.bounds
+        }
+        guard rect.minX.isFinite, rect.minY.isFinite else { return (.infinity, .infinity, -.infinity, -.infinity) }
+        var box = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+            let px = m.a * x + m.c * y + m.tx, py = m.b * x + m.d * y + m.ty
+            box = (min(box.0, px), min(box.1, py), max(box.2, px), max(box.3, py))
+        }
+        return box
     }
 
     /// A cleared picture of this rasterizer's size, reused from an earlier group when there is one.

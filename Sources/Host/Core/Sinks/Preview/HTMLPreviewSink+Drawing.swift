@@ -195,7 +195,7 @@ extension HTMLPreviewSink {
             return {
               name: group.name, parent: group.parent === undefined ? null : positions.get(group.parent), opacity: clamp(opacity),
               blend: group.blendMode || "normal", matte: group.matte ? { group: positions.get(group.matte.group), mode: group.matte.mode || "alpha" } : null,
-              isMatte: false, mode: null, isolated: !!group.isolated, shadow,
+              isMatte: false, mode: null, isolated: !!group.isolated, shadow, shadowWithinBounds: !!group.shadowWithinBounds,
             };
           });
           for (const group of resolved) {
@@ -213,7 +213,9 @@ extension HTMLPreviewSink {
           const shadow = group.shadow, scene = data.scene;
           if (!shadow || !(shadow.opacity > 0) || !shadow.color) return null;
           const pad = 3 * Math.max(shadow.radius, 0) / 2 + Math.abs(shadow.offset[0]) + Math.abs(shadow.offset[1]) + Math.max(scene.size[0], scene.size[1]);
-          const filter = make("filter", { id: id + "-shadow", filterUnits: "userSpaceOnUse", x: num(-pad), y: num(-pad), width: num(scene.size[0] + 2 * pad), height: num(scene.size[1] + 2 * pad), "color-interpolation-filters": "sRGB" });
+          const filter = group.shadowWithinBounds
+            ? make("filter", { id: id + "-shadow", x: "0", y: "0", width: "1", height: "1", "color-interpolation-filters": "sRGB" })
+            : make("filter", { id: id + "-shadow", filterUnits: "userSpaceOnUse", x: num(-pad), y: num(-pad), width: num(scene.size[0] + 2 * pad), height: num(scene.size[1] + 2 * pad), "color-interpolation-filters": "sRGB" });
           make("feGaussianBlur", { in: "SourceAlpha", stdDeviation: num(Math.max(shadow.radius, 0) / 2) }, filter);
           make("feOffset", { dx: num(shadow.offset[0]), dy: num(shadow.offset[1]), result: "shadow" }, filter);
           make("feFlood", { "flood-color": hex(shadow.color), "flood-opacity": num(shadow.color[3] * Math.min(shadow.opacity, 1)) }, filter);

@@ -59,7 +59,8 @@ enum SceneSVGWriter {
         let pad = 3 * max(shadow.radius, 0) / 2 + abs(shadow.offset.x) + abs(shadow.offset.y) + max(scene.size.width, scene.size.height)
         let region = "x=\"\(number(-pad))\" y=\"\(number(-pad))\" width=\"\(number(scene.size.width + 2 * pad))\" height=\"\(number(scene.size.height + 2 * pad))\""
         let color = shadow.color.clamped()
-        return "<filter id=\"\(id)-shadow\" filterUnits=\"userSpaceOnUse\" \(region) color-interpolation-filters=\"sRGB\">"
+        let units = group.shadowWithinBounds ? "x=\"0\" y=\"0\" width=\"1\" height=\"1\"" : "filterUnits=\"userSpaceOnUse\" \(region)"
+        return "<filter id=\"\(id)-shadow\" \(units) color-interpolation-filters=\"sRGB\">"
             + "<feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"\(number(max(shadow.radius, 0) / 2))\"/>"
             + "<feOffset dx=\"\(number(shadow.offset.x))\" dy=\"\(number(shadow.offset.y))\" result=\"shadow\"/>"
             + "<feFlood flood-color=\"\(Color(red: color.red, green: color.green, blue: color.blue).hexString)\" flood-opacity=\"\(number(color.alpha * min(shadow.opacity, 1)))\"/>"

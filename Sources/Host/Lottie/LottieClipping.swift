@@ -304,3 +304,24 @@ struct LottieDropShadow: Sendable {
         return Color(red: value[0], green: value[1], blue: value[2]).clamped()
     }
 }
+
+/// A layer's Gaussian blur effect (`ty` 29) as lottie-web's SVG renderer draws it: an
+/// `feGaussianBlur` on the layer's element, in the layer's coordinates, of standard deviation
+/// `blurriness × 0.3` (lottie-web's match for After Effects), across and down (`dimensions` 1),
+/// across only (2) or down only (3). Cadence draws it as the layer's scene group's blur
+/// (``SceneGroup/blurX``), scaled into the composition by the layer's matrix.
+struct LottieBlur: Sendable {
+    /// `ef[0]`.
+    var blurriness: LottieProperty
+    /// `ef[1]`.
+    var dimensions: LottieProperty
+
+    /// The standard deviations across and down at a layer's frame, for a layer of world matrix `m`.
+    func values(at frame: Double, offset: Double, matrix m: [Double]) -> (x: Double, y: Double) {
+        let sigma = max((blurriness.value(at: frame, offset: offset).first ?? 0) * 0.3, 0)
+        let dimension = dimensions.value(at: frame, offset: offset).first ?? 1
+        let scaleX = (m[0] * m[0] + m[1] * m[1]).squareRoot(), scaleY = (m[4] * m[4] + m[5] * m[5]).squareRoot()
+        let x = dimension == 3 ? 0 : sigma * scaleX, y = dimension == 2 ? 0 : sigma * scaleY
+        return (x.isFinite ? x : 0, y.isFinite ? y : 0)
+    }
+}

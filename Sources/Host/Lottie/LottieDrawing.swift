@@ -124,6 +124,8 @@ struct LottieDrawing: Sendable {
     var matte: LottieMatte?
     /// The layer's drop shadow effect (`ef` of `ty` 25, alone among the effects lottie-web draws).
     var dropShadow: LottieDropShadow?
+    /// The layer's Gaussian blur effect (`ef` of `ty` 29, alone among the effects lottie-web draws).
+    var blur: LottieBlur?
     /// The layer's masks when they are drawn composited (several, or modes a clip cannot draw).
     var compositedMask: LottieCompositedMask?
     /// The layer's blend mode (`bm`: 1 to 15 in CSS `mix-blend-mode`'s order), 0 for normal (and
@@ -362,7 +364,13 @@ extension LottieAnimation.Reader {
         }
         if let effects = layer.child("ef"), case .array = effects.value {
             let drawn = try effects.array().filter { Self.drawnEffectTypes.contains(Self.effectType($0.value)) }
-            if drawn.count == 1, Self.effectType(drawn[0].value) == 25, [0, 1, 4].contains(type), let shadow = try dropShadow(drawn[0]) {
+            if drawn.count == 1, Self.effectType(drawn[0].value) == 29, [0, 1, 4].contains(type), let blur = try blur(drawn[0]) {
+                drawing.blur = blur
+                if type == 0 {
+                    // lottie-web clips a precomposition after its filter; Cadence clips its layers before.
+                    drawingNotes.add("blurred precompositions are clipped to their size before the blur (lottie-web clips after it)", at: drawn[0].path)
+                }
+            } else if drawn.count == 1, Self.effectType(drawn[0].value) == 25, [0, 1, 4].contains(type), let shadow = try dropShadow(drawn[0]) {
                 drawing.dropShadow = shadow
                 if !shadow.color.keyframes.isEmpty {
                     drawingNotes.add("drop shadows whose colour changes are drawn in their first colour", at: drawn[0].path)
@@ -617,6 +625,15 @@ extension LottieAnimation.Reader {
         }
         return LottieDropShadow(
             color: properties[0], opacity: properties[1], direction: properties[2], distance: properties[3], softness: properties[4])
+    }
+
+    /// A Gaussian blur effect's properties (`ef` 0 and 1: blurriness, dimensions), or `nil` when
+    /// one is missing.
+    private mutating func blur(_ effect: JSONCursor) throws(DocumentError) -> LottieBlur? {
+        guard let values = effect.child("ef"), case .array = values.value else { return nil }
+        let items = try values.array()
+        guard items.count >= 2, let blurriness = items[0].child("v"), let dimensions = items[1].child("v") else { return nil }
+        return LottieBlur(blurriness: try property(blurriness), dimensions: try property(dimensions))
     }
 
     /// A repeater's properties (`c`, `o`, `m`, `tr` with `so` and `eo`).

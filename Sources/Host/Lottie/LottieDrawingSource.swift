@@ -195,25 +195,44 @@ struct LottieDrawingPass: Sendable {
         return values
     }
 
-    /// The placements, in order, whose drop shadows are drawn (their paints, or their layers', are):
-    /// each has the channels `P.shadowOpacity`, `P.shadowRadius`, `P.shadowOffsetX` and
-    /// `P.shadowOffsetY`.
-    var shadowedPlacements: [Int] {
-        var shadowed = Set<Int>()
+    /// The placements, in order, whose effects are drawn (their paints, or their layers', are):
+    /// each has the channels of ``effectChannels(of:)``.
+    var effectPlacements: [Int] {
+        var placed = Set<Int>()
         for (index, _) in drawOrder {
             var current: Int? = index
             while let at = current {
-                if placements[at].layer.drawing.dropShadow != nil { shadowed.insert(at) }
+                let drawing = placements[at].layer.drawing
+                if drawing.dropShadow != nil || drawing.blur != nil { placed.insert(at) }
                 current = placements[at].container
             }
         }
-        return shadowed.sorted()
+        return placed.sorted()
     }
 
-    /// The channel names of a placement's drop shadow, in the order of ``dropShadow(of:)``.
-    static let shadowChannels: [(suffix: String, property: SceneGroup.Property)] = [
-        (".shadowOpacity", .shadowOpacity), (".shadowRadius", .shadowRadius), (".shadowOffsetX", .shadowOffsetX), (".shadowOffsetY", .shadowOffsetY),
-    ]
+    /// The channels of a placement's effect, with the scene group properties they drive: a drop
+    /// shadow's `P.shadowOpacity`, `P.shadowRadius`, `P.shadowOffsetX` and `P.shadowOffsetY`, a
+    /// blur's `P.blurX` and `P.blurY`.
+    func effectChannels(of index: Int) -> [(suffix: String, property: SceneGroup.Property)] {
+        let drawing = placements[index].layer.drawing
+        if drawing.dropShadow != nil {
+            return [(".shadowOpacity", .shadowOpacity), (".shadowRadius", .shadowRadius), (".shadowOffsetX", .shadowOffsetX), (".shadowOffsetY", .shadowOffsetY)]
+        }
+        return drawing.blur == nil ? [] : [(".blurX", .blurX), (".blurY", .blurY)]
+    }
+
+    /// A placement's effect values at the frame last given to ``update(at:)``, in the order of
+    /// ``effectChannels(of:)``.
+    func effectValues(of index: Int) -> [Double] {
+        let layer = placements[index].layer
+        if layer.drawing.dropShadow != nil {
+            let shadow = dropShadow(of: index)
+            return [shadow.opacity, shadow.radius, shadow.dx, shadow.dy]
+        }
+        guard let blur = layer.drawing.blur else { return [] }
+        let value = blur.values(at: frame.compositionFrames[index] - layer.startTime, offset: layer.startTime, matrix: full[index])
+        return [value.x, value.y]
+    }
 
     /// The placements, in order, that draw composited masks and whose paints (or whose layers')
     /// are drawn: each has the channels `P.mask<k>` (a path), `P.mask<k>.opacity` and, when its
@@ -254,7 +273,7 @@ struct LottieDrawingPass: Sendable {
     func needsGroup(_ index: Int) -> Bool {
         let layer = placements[index].layer
         return layer.drawing.blendMode != 0 || layer.drawing.matte?.composited == true || matteRoot[index] == index
-            || layer.drawing.dropShadow != nil
+            || layer.drawing.dropShadow != nil || layer.drawing.blur != nil
             || (layer.composition != nil && placements.contains { $0.container == index && $0.layer.drawing.blendMode != 0 })
     }
 
@@ -612,7 +631,14 @@ struct LottieDrawingPass: Sendable {
                 ])))
                 // lottie-web's filter region: the layer's bounding box.
                 members.append(("shadowWithinBounds", .bool(true)))
-                members.append(("bind", .object(Self.shadowChannels.map { ($0.property.rawValue, .string(placement.path + $0.suffix)) })))
+            }
+            if placement.layer.drawing.blur != nil {
+                let value = effectValues(of: index)
+                members.append(("blur", .array([.number(value[0]), .number(value[1])])))
+            }
+            let effects = effectChannels(of: index)
+            if !effects.isEmpty {
+                members.append(("bind", .object(effects.map { ($0.property.rawValue, .string(placement.path + $0.suffix)) })))
             }
             groups.append(.object(members))
         }
@@ -684,9 +710,9 @@ public struct LottieDrawingSource: FrameSource, Sendable {
     /// Each layer of a composited mask (``LottieDrawingPass/maskLayout(of:)``): its placement, its
     /// mask (`nil` for the rectangle) and the index of its path channel (its opacity's follows).
     private let compositedMaskChannels: [(placement: Int, item: Int?, channel: Int)]
-    /// Each placement with a drop shadow and the index of its first shadow channel (four in the
-    /// order of ``LottieDrawingPass/shadowChannels``).
-    private let shadowChannels: [(placement: Int, channel: Int)]
+    /// Each placement with an effect drawn and the index of its first channel (in the order of
+    /// ``LottieDrawingPass/effectChannels(of:)``).
+    private let effectChannels: [(placement: Int, channel: Int)]
     /// Each paint's first channel (its path), in `order`.
     private let firstChannels: [Int]
     private var framesPerFrame = 1.0
@@ -723,12 +749,12 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             }
         }
         compositedMaskChannels = compositedMasks
-        var shadows: [(placement: Int, channel: Int)] = []
-        for index in pass.shadowedPlacements {
-            shadows.append((index, channels.count))
-            for (suffix, _) in LottieDrawingPass.shadowChannels { channels.append((pass.placements[index].path + suffix, .scalar)) }
+        var effects: [(placement: Int, channel: Int)] = []
+        for index in pass.effectPlacements {
+            effects.append((index, channels.count))
+            for (suffix, _) in pass.effectChannels(of: index) { channels.append((pass.placements[index].path + suffix, .scalar)) }
         }
-        shadowChannels = shadows
+        effectChannels = effects
         for (position, (index, number)) in order.enumerated() {
             let name = "\(pass.placements[index].path)#\(number)"
             firsts.append(channels.count)
@@ -792,11 +818,8 @@ public struct LottieDrawingSource: FrameSource, Sendable {
         pass.update(at: frame)
         let channels = schema.channels
         output.numbers[channels[0].offset] = frame
-        for (index, channel) in shadowChannels {
-            let value = pass.dropShadow(of: index)
-            for (place, number) in [value.opacity, value.radius, value.dx, value.dy].enumerated() {
-                output.numbers[channels[channel + place].offset] = number
-            }
+        for (index, channel) in effectChannels {
+            for (place, number) in pass.effectValues(of: index).enumerated() { output.numbers[channels[channel + place].offset] = number }
         }
         for (index, item, channel) in compositedMaskChannels {
             let value = pass.compositedMask(index, item: item, rounded: false)

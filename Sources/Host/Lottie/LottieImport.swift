@@ -114,9 +114,9 @@ public struct LottieImport: Sendable {
         /// Per layer of its composited masks (``LottieDrawingPass/maskLayout(of:)``): its mask
         /// (`nil` for the rectangle), then path data and opacity per frame.
         var compositedMasks: [(item: Int?, paths: [String], opacities: [Double])] = []
-        /// Its drop shadow's opacity, radius and offset per frame (``LottieDrawingPass/dropShadow(of:)``),
-        /// when it has one that is drawn.
-        var shadows: [[Double]]?
+        /// Its effect's values per frame (``LottieDrawingPass/effectValues(of:)``), when it has one
+        /// that is drawn.
+        var effects: [[Double]]?
     }
 
     private struct Builder {
@@ -131,10 +131,10 @@ public struct LottieImport: Sendable {
             let pass = LottieDrawingPass(animation)
             self.pass = pass
             let masked = Set(pass.maskedPlacements)
-            let shadowed = Set(pass.shadowedPlacements)
+            let withEffects = Set(pass.effectPlacements)
             baked = pass.placements.enumerated().map { index, placement in
                 var baked = Baked()
-                if shadowed.contains(index) { baked.shadows = [] }
+                if withEffects.contains(index) { baked.effects = [] }
                 if masked.contains(index) {
                     baked.compositedMasks = (pass.maskLayout(of: index)?.layers ?? []).map { ($0.item, [], []) }
                 }
@@ -166,7 +166,7 @@ public struct LottieImport: Sendable {
                     baked[index].opacity.append(0)
                     bytes += 7 * 8
                     if let mask = baked[index].clips.last { baked[index].clips.append(mask) }
-                    if let last = baked[index].shadows?.last { baked[index].shadows!.append(last) }
+                    if let last = baked[index].effects?.last { baked[index].effects!.append(last) }
                     for layer in baked[index].compositedMasks.indices {
                         baked[index].compositedMasks[layer].paths.append(baked[index].compositedMasks[layer].paths.last!)
                         baked[index].compositedMasks[layer].opacities.append(baked[index].compositedMasks[layer].opacities.last!)
@@ -194,10 +194,10 @@ public struct LottieImport: Sendable {
                     baked[index].clipOpacities.append(mask.opacity)
                     if baked[index].firstClip == nil { baked[index].firstClip = mask }
                 }
-                if baked[index].shadows != nil {
-                    let value = pass.dropShadow(of: index)
-                    baked[index].shadows!.append([value.opacity, value.radius, value.dx, value.dy])
-                    bytes += 4 * 8
+                if baked[index].effects != nil {
+                    let values = pass.effectValues(of: index)
+                    baked[index].effects!.append(values)
+                    bytes += values.count * 8
                 }
                 for layer in baked[index].compositedMasks.indices {
                     let value = pass.compositedMask(index, item: baked[index].compositedMasks[layer].item, rounded: true)
@@ -250,9 +250,9 @@ public struct LottieImport: Sendable {
                 }
                 add(".world", type: "vector", values: baked.world.map { .array($0.map(JSONValue.number)) })
                 add(".opacity", type: "number", values: baked.opacity.map(JSONValue.number), base: .number(0))
-                if let shadows = baked.shadows {
-                    for (place, (suffix, _)) in LottieDrawingPass.shadowChannels.enumerated() {
-                        add(suffix, type: "number", values: shadows.map { JSONValue.number($0[place]) })
+                if let effects = baked.effects {
+                    for (place, (suffix, _)) in pass.effectChannels(of: index).enumerated() {
+                        add(suffix, type: "number", values: effects.map { JSONValue.number($0[place]) })
                     }
                 }
                 let layout = pass.maskLayout(of: index)?.layers ?? []

@@ -263,3 +263,61 @@ extension PixelBuffer {
         return source.union(area)
     }
 }
+
+extension PixelBuffer {
+    /// Blurs the pixels in `region` with a Gaussian (SVG's `feGaussianBlur` on the premultiplied
+    /// picture, in sRGB), each channel through a coverage mask.
+    ///
+    /// - Parameters:
+    ///   - region: Where the pixels are (transparent elsewhere).
+    ///   - sigmaX: The standard deviation across, in pixels.
+    ///   - sigmaY: The standard deviation down, in pixels.
+    ///   - mask: Scratch storage for one channel.
+    ///   - blur: Blurs a coverage mask (``Rasterizer/blur(_:sigmaX:sigmaY:limit:)``).
+    /// - Returns: The pixels that may have changed: the region grown by the blur.
+    @discardableResult
+    package mutating func blur(
+        region: PixelRect, sigmaX: Double, sigmaY: Double, mask: inout CoverageMask, blur: (inout CoverageMask, Double, Double, PixelRect) -> Void
+    ) -> PixelRect {
+        let source = region.intersection(rect)
+        guard !source.isEmpty, sigmaX > 0 || sigmaY > 0 else { return source }
+        let width = self.width
+        var grown = source
+        for channel in 0..<4 {
+            let shift = UInt32(channel * 8)
+            mask.reset(bounds: source)
+            let stride = mask.stride
+            withPixels { pixels in
+                mask.withMutableValues { values in
+                    for y in source.y..<source.maxY {
+                        let from = pixels + y * width, to = values + (y - source.y) * stride - source.x
+                        for x in source.x..<source.maxX { to[x] = UInt8(truncatingIfNeeded: from[x] >> shift) }
+                    }
+                }
+            }
+            blur(&mask, sigmaX, sigmaY, rect)
+            grown = mask.bounds
+            let bounds = mask.bounds, maskStride = mask.stride, keep = ~(UInt32(0xFF) << shift)
+            withMutablePixels { pixels in
+                mask.withValues { values in
+                    for y in bounds.y..<bounds.maxY {
+                        let row = pixels + y * width, from = values + (y - bounds.y) * maskStride - bounds.x
+                        for x in bounds.x..<bounds.maxX { row[x] = (row[x] & keep) | UInt32(from[x]) << shift }
+                    }
+                }
+            }
+        }
+        // Rounding may leave a colour channel a step above alpha: keep the pixels premultiplied.
+        withMutablePixels { pixels in
+            for y in grown.y..<grown.maxY {
+                let row = pixels + y * width
+                for x in grown.x..<grown.maxX {
+                    let pixel = row[x], alpha = pixel >> 24
+                    let r = min(pixel & 0xFF, alpha), g = min((pixel >> 8) & 0xFF, alpha), b = min((pixel >> 16) & 0xFF, alpha)
+                    row[x] = r | g << 8 | b << 16 | alpha << 24
+                }
+            }
+        }
+        return source.union(grown)
+    }
+}

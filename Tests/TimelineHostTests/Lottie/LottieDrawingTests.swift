@@ -824,6 +824,28 @@ struct LottieDrawingTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/baked.rgba")) == Data(contentsOf: URL(fileURLWithPath: folder + "/direct.rgba")))
     }
 
+    @Test("a Gaussian blur effect as lottie-web draws it: σ = 0.3 × blurriness, across and down or one of them")
+    func blurs() throws {
+        // A red square (20 … 80) blurred with blurriness 10: σ = 3. The pixel just outside its
+        // right edge (centre 0.5 past it) keeps Φ(−0.5 / 3) = 0.434 of the red (alpha 111); 10
+        // further, nothing; the middle, all.
+        func blurred(_ dimensions: Int) -> String {
+            let items = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [60, 60]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+            let blur = #", "ef": [{"ty": 29, "ef": [{"ty": 0, "v": {"a": 0, "k": 10}}, {"ty": 7, "v": {"a": 0, "k": "# + "\(dimensions)" + "}}, {\"ty\": 7, \"v\": {\"a\": 0, \"k\": 0}}]}]"
+            return Self.file(Self.shapeLayer(items, keys: blur))
+        }
+        let text = blurred(1)
+        #expect(try LottieAnimation(parsing: text, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+        let both = try Self.picture(text)
+        #expect(both(50, 50) == [255, 0, 0, 255])
+        #expect(abs(Int(both(80, 50)[3]) - 111) <= 4, "\(both(80, 50))")
+        #expect(both(91, 50)[3] <= 1)
+        #expect(abs(Int(both(50, 80)[3]) - 111) <= 4, "\(both(50, 80))")
+        // Across only: the bottom edge stays sharp.
+        let across = try Self.picture(blurred(2))
+        #expect(abs(Int(across(80, 50)[3]) - 111) <= 4 && across(50, 80)[3] == 0)
+    }
+
     @Test("effects lottie-web's SVG renderer draws are named as not drawn; the ones it ignores (expression controls) are not")
     func effectsWarnOnlyWhereLottieWebDraws() throws {
         func warnings(_ effects: String) throws -> [String] {

@@ -170,6 +170,33 @@ struct SceneGroupTests {
         #expect(throws: DocumentErrors.self) { try BoundScene(scene: Scene(size: Size(width: 4, height: 4), groups: [bare]), schema: schema) }
     }
 
+    @Test("a group's blur is a Gaussian of its composited picture, across and down apart")
+    func groupBlur() throws {
+        // A red rectangle (0 … 20) across the picture's height, blurred with σ = 2 across: the
+        // pixel at 20 (its centre 0.5 past the edge) keeps Φ(−0.25) = 0.401 of the red over white,
+        // so 255 · 0.599 = 153 of green is left; σ down only leaves the edge sharp.
+        func blurred(x: Double, y: Double) throws -> PixelBuffer {
+            var group = SceneGroup(name: "g")
+            group.blurX = x
+            group.blurY = y
+            return try picture([rectangle("a", Rect(x: 0, y: -10, width: 20, height: 40), Color(red: 1, green: 0, blue: 0), group: "g")], groups: [group])
+        }
+        let across = try blurred(x: 2, y: 0)
+        #expect(abs(Int(across.pixel(x: 20, y: 10).green) - 153) <= 3, "\(across.pixel(x: 20, y: 10))")
+        #expect(rgb(across.pixel(x: 10, y: 10)) == [255, 0, 0])
+        let down = try blurred(x: 0, y: 2)
+        #expect(rgb(down.pixel(x: 20, y: 10)) == [255, 255, 255] && rgb(down.pixel(x: 19, y: 10)) == [255, 0, 0])
+        // In SVG: a filter of its own inside the group.
+        var group = SceneGroup(name: "g")
+        (group.blurX, group.blurY) = (2, 0)
+        let scene = Scene(size: Size(width: 40, height: 20), layers: [rectangle("a", Rect(x: 0, y: 0, width: 20, height: 20), .black, group: "g")], groups: [group])
+        let bound = try BoundScene(scene: scene, schema: FrameSchema([]))
+        let frame = Frame(schema: FrameSchema([]))
+        let svg = SceneSVGWriter.standalone(bound.layers(at: frame), groups: bound.groups(at: frame), of: scene, width: 40, height: 20, transform: .identity)
+        #expect(svg.contains("<feGaussianBlur stdDeviation=\"2 0\"/>") && svg.contains("<g filter=\"url(#g0-blur)\">"))
+        #expect(try Scene(json: scene.jsonValue) == scene)
+    }
+
     @Test("a group's opacity can be bound to a channel")
     func boundOpacity() throws {
         var group = SceneGroup(name: "g")

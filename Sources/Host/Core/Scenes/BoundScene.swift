@@ -86,6 +86,8 @@ public struct BoundScene: Sendable {
                 case .shadowRadius: groups[index].shadow?.radius = max(value, 0)
                 case .shadowOffsetX: groups[index].shadow?.offset.x = value
                 case .shadowOffsetY: groups[index].shadow?.offset.y = value
+                case .blurX: groups[index].blurX = max(value, 0)
+                case .blurY: groups[index].blurY = max(value, 0)
                 }
             }
         }

@@ -140,12 +140,15 @@ public struct ResolvedGroup: Sendable, Equatable {
     /// Whether the shadow shows only within the bounding box of the group's outlines
     /// (``SceneGroup/shadowWithinBounds``).
     public var shadowWithinBounds = false
+    /// Its blur's standard deviations across and down (``SceneGroup/blurX``), after its bindings.
+    public var blurX = 0.0, blurY = 0.0
 
     /// Equal when every property is equal.
     public static func == (lhs: ResolvedGroup, rhs: ResolvedGroup) -> Bool {
         lhs.name == rhs.name && lhs.parent == rhs.parent && lhs.opacity == rhs.opacity && lhs.blendMode == rhs.blendMode
             && lhs.matte?.group == rhs.matte?.group && lhs.matte?.mode == rhs.matte?.mode && lhs.isMatte == rhs.isMatte
             && lhs.isolated == rhs.isolated && lhs.shadow == rhs.shadow && lhs.shadowWithinBounds == rhs.shadowWithinBounds
+            && lhs.blurX == rhs.blurX && lhs.blurY == rhs.blurY
     }
 
     /// The scene's groups as they are without bindings (their own opacities).
@@ -163,7 +166,7 @@ public struct ResolvedGroup: Sendable, Equatable {
                 matte: group.matte.flatMap { matte in positions[matte.group].map { ($0, matte.mode) } }, isMatte: mattes.contains(index),
                 isolated: group.isolated,
                 shadow: group.shadow.map { ResolvedLayer.Shadow(color: $0.color, opacity: $0.opacity, radius: $0.radius, offset: $0.offset, path: nil) },
-                shadowWithinBounds: group.shadowWithinBounds)
+                shadowWithinBounds: group.shadowWithinBounds, blurX: group.blurX, blurY: group.blurY)
         }
     }
 }

@@ -108,6 +108,9 @@ extension SceneGroup {
         if isolated { members.append(("isolated", .bool(true))) }
         if let shadow { members.append(("shadow", SceneLayer.json(shadow))) }
         if shadowWithinBounds { members.append(("shadowWithinBounds", .bool(true))) }
+        if blurX != 0 || blurY != 0 {
+            members.append(("blur", blurX == blurY ? .number(blurX) : .array([.number(blurX), .number(blurY)])))
+        }
         if !bindings.isEmpty { members.append(("bind", .object(bindings.map { ($0.property.rawValue, JSONValue.string($0.channel)) }))) }
         return .object(members)
     }

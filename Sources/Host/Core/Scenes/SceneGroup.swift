@@ -106,6 +106,12 @@ public struct SceneGroup: Sendable, Equatable {
     /// (`objectBoundingBox`, 0 to 100 %), which lottie-web's drop shadow keeps.
     public var shadowWithinBounds = false
 
+    /// The standard deviation of a Gaussian blur of the group's composited picture across, in
+    /// scene units (SVG's `feGaussianBlur` on the group); 0 for none.
+    public var blurX = 0.0
+    /// The blur's standard deviation down, in scene units; 0 for none.
+    public var blurY = 0.0
+
     /// The properties a number channel can drive.
     public enum Property: String, Sendable, CaseIterable {
         /// The group's opacity, clamped to `0...1`.
@@ -118,6 +124,10 @@ public struct SceneGroup: Sendable, Equatable {
         case shadowOffsetX
         /// The shadow's vertical offset.
         case shadowOffsetY
+        /// The blur across, at least 0.
+        case blurX
+        /// The blur down, at least 0.
+        case blurY
     }
 
     /// Which channel drives which property.
@@ -138,7 +148,7 @@ public struct SceneGroup: Sendable, Equatable {
     public static func == (lhs: SceneGroup, rhs: SceneGroup) -> Bool {
         lhs.name == rhs.name && lhs.parent == rhs.parent && lhs.opacity == rhs.opacity && lhs.blendMode == rhs.blendMode
             && lhs.matte == rhs.matte && lhs.isolated == rhs.isolated && lhs.shadow == rhs.shadow
-            && lhs.shadowWithinBounds == rhs.shadowWithinBounds
+            && lhs.shadowWithinBounds == rhs.shadowWithinBounds && lhs.blurX == rhs.blurX && lhs.blurY == rhs.blurY
             && lhs.bindings.elementsEqual(rhs.bindings) { $0.property == $1.property && $0.channel == $1.channel }
     }
     /// Whether the group's layers blend only with each other (CSS `isolation: isolate`), not with
@@ -198,6 +208,9 @@ extension Scene {
             for binding in group.bindings where binding.property.rawValue.hasPrefix("shadow") && group.shadow == nil {
                 errors.append(DocumentError(
                     path: "scene.groups[\(index)].bind.\(binding.property.rawValue)", message: "\"\(binding.property.rawValue)\" needs a \"shadow\" on the group"))
+            }
+            if !group.blurX.isFinite || !group.blurY.isFinite || group.blurX < 0 || group.blurY < 0 {
+                errors.append(DocumentError(path: "scene.groups[\(index)].blur", message: "a blur must be a finite number, at least 0"))
             }
             if !group.opacity.isFinite {
                 errors.append(DocumentError(path: "scene.groups[\(index)].opacity", message: "an opacity must be a finite number"))

@@ -8,7 +8,7 @@ struct SceneReader: ErrorCollecting {
     var errors: [DocumentError] = []
 
     static let sceneKeys = ["size", "background", "layers", "groups"]
-    static let groupKeys = ["name", "parent", "opacity", "blendMode", "matte", "isolated", "shadow", "shadowWithinBounds", "bind"]
+    static let groupKeys = ["name", "parent", "opacity", "blendMode", "matte", "isolated", "shadow", "shadowWithinBounds", "blur", "bind"]
     static let layerKeys = [
         "name", "shape", "frame", "cornerRadius", "path", "fillRule", "fill", "stroke", "strokeWidth",
         "lineCap", "lineJoin", "miterLimit", "dashes", "dashOffset", "opacity", "transform", "rotationY", "zIndex", "hidden", "mask", "shadow", "group", "bind",
@@ -75,6 +75,16 @@ struct SceneReader: ErrorCollecting {
         }
         if let isolated = cursor.child("isolated") { group.isolated = attempt { () throws(DocumentError) in try isolated.bool() } ?? false }
         if let shadow = cursor.child("shadow") { group.shadow = attempt { () throws(DocumentError) in try Self.shadow(shadow) } }
+        if let blur = cursor.child("blur") {
+            // A number for both directions, or [across, down].
+            let values = attempt { () throws(DocumentError) -> [Double] in
+                if case .number = blur.value { let value = try blur.nonNegativeNumber(); return [value, value] }
+                let items = try blur.array()
+                guard items.count == 2 else { throw blur.error("expected a number or [across, down]") }
+                return [try items[0].nonNegativeNumber(), try items[1].nonNegativeNumber()]
+            }
+            if let values { (group.blurX, group.blurY) = (values[0], values[1]) }
+        }
         if let within = cursor.child("shadowWithinBounds") {
             group.shadowWithinBounds = attempt { () throws(DocumentError) in try within.bool() } ?? false
         }

@@ -162,6 +162,14 @@ public struct SceneRasterizer {
                 if open.isEmpty { dirty = dirty.union(group.touched) } else { open[open.count - 1].touched = open[open.count - 1].touched.union(group.touched) }
                 return
             }
+            if resolved.blurX > 0 || resolved.blurY > 0 {
+                // SVG's filter, before the matte, opacity and blend mode, in scene units scaled to pixels.
+                let scales = transform.axisScales
+                let rasterizer = self.rasterizer
+                group.touched = picture.blur(
+                    region: group.touched, sigmaX: resolved.blurX * scales.x, sigmaY: resolved.blurY * scales.y, mask: &shadowMask
+                ) { mask, sigmaX, sigmaY, limit in rasterizer.blur(&mask, sigmaX: sigmaX, sigmaY: sigmaY, limit: limit) }
+            }
             if let shadow = resolved.shadow, shadow.opacity > 0,
                 let color = Self.pixel(shadow.color.withAlpha(shadow.color.alpha * min(shadow.opacity, 1)))
             {
@@ -235,7 +243,7 @@ public struct SceneRasterizer {
             for index in chain[shared...] {
                 let group = groups[index]
                 let direct = !group.isMatte && group.matte == nil && group.blendMode == .normal && group.opacity >= 1 && !group.isolated
-                    && group.shadow == nil
+                    && group.shadow == nil && group.blurX == 0 && group.blurY == 0
                 open.append(OpenGroup(index: index, pixels: direct ? nil : takeSpare()))
             }
             if !open.isEmpty {

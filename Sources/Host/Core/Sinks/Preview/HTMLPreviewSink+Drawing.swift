@@ -181,6 +181,7 @@ extension HTMLPreviewSink {
           const resolved = groups.map((group) => {
             let opacity = group.opacity === undefined ? 1 : group.opacity;
             const s = group.shadow;
+            let blurX = Array.isArray(group.blur) ? group.blur[0] : (group.blur || 0), blurY = Array.isArray(group.blur) ? group.blur[1] : (group.blur || 0);
             const shadow = s ? { color: hexColor(s.color || "#000000"), opacity: s.opacity === undefined ? 1 : s.opacity, radius: s.radius === undefined ? 6 : s.radius, offset: (s.offset || [0, 0]).slice() } : null;
             for (const property in (group.bind || {})) {
               const channel = channelsByName.get(group.bind[property]);
@@ -191,11 +192,13 @@ extension HTMLPreviewSink {
               else if (shadow && property === "shadowRadius") shadow.radius = Math.max(v, 0);
               else if (shadow && property === "shadowOffsetX") shadow.offset[0] = v;
               else if (shadow && property === "shadowOffsetY") shadow.offset[1] = v;
+              else if (property === "blurX") blurX = Math.max(v, 0);
+              else if (property === "blurY") blurY = Math.max(v, 0);
             }
             return {
               name: group.name, parent: group.parent === undefined ? null : positions.get(group.parent), opacity: clamp(opacity),
               blend: group.blendMode || "normal", matte: group.matte ? { group: positions.get(group.matte.group), mode: group.matte.mode || "alpha" } : null,
-              isMatte: false, mode: null, isolated: !!group.isolated, shadow, shadowWithinBounds: !!group.shadowWithinBounds,
+              isMatte: false, mode: null, isolated: !!group.isolated, shadow, shadowWithinBounds: !!group.shadowWithinBounds, blurX, blurY,
             };
           });
           for (const group of resolved) {
@@ -225,10 +228,19 @@ extension HTMLPreviewSink {
           make("feMergeNode", { in: "SourceGraphic" }, merge);
           return filter;
         }
+        // A group's blur filter, as SceneSVGWriter writes it, or null.
+        function blurFilter(group, id) {
+          if (!(group.blurX > 0 || group.blurY > 0)) return null;
+          const scene = data.scene, pad = 3 * Math.max(group.blurX, group.blurY) + Math.max(scene.size[0], scene.size[1]);
+          const filter = make("filter", { id: id + "-blur", filterUnits: "userSpaceOnUse", x: num(-pad), y: num(-pad), width: num(scene.size[0] + 2 * pad), height: num(scene.size[1] + 2 * pad), "color-interpolation-filters": "sRGB" });
+          make("feGaussianBlur", { stdDeviation: num(group.blurX) + " " + num(group.blurY) }, filter);
+          return filter;
+        }
         function openGroup(groups, index, nodes, parent) {
           const group = groups[index], id = "g" + index, scene = data.scene;
-          const shadow = shadowFilter(group, id);
+          const shadow = shadowFilter(group, id), blur = blurFilter(group, id);
           if (shadow) nodes.push(shadow);
+          if (blur) nodes.push(blur);
           if (!group.isMatte) {
             const g = make("g", { "data-group": group.name });
             if (shadow) g.setAttribute("filter", "url(#" + id + "-shadow)");
@@ -237,7 +249,7 @@ extension HTMLPreviewSink {
             else if (group.isolated) g.setAttribute("style", "isolation:isolate");
             if (group.matte) g.setAttribute("mask", "url(#g" + group.matte.group + ")");
             if (parent) parent.appendChild(g); else nodes.push(g);
-            return g;
+            return blur ? make("g", { filter: "url(#" + id + "-blur)" }, g) : g;
           }
           const pad = Math.max(scene.size[0], scene.size[1]);
           const region = { x: num(-pad), y: num(-pad), width: num(scene.size[0] + 2 * pad), height: num(scene.size[1] + 2 * pad) };
@@ -261,6 +273,7 @@ extension HTMLPreviewSink {
           }
           if (group.opacity < 1) inside = make("g", { opacity: num(group.opacity) }, inside);
           if (shadow) inside = make("g", { filter: "url(#" + id + "-shadow)" }, inside);
+          if (blur) inside = make("g", { filter: "url(#" + id + "-blur)" }, inside);
           return inside;
         }
 

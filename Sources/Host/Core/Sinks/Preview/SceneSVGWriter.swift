@@ -67,18 +67,31 @@ enum SceneSVGWriter {
             + "<feComposite in2=\"shadow\" operator=\"in\"/><feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge></filter>\n"
     }
 
+    /// A group's blur filter (``SceneGroup/blurX``), or `nil` for none.
+    private static func blurFilter(of group: ResolvedGroup, id: String, scene: Scene) -> String? {
+        guard group.blurX > 0 || group.blurY > 0 else { return nil }
+        let pad = 3 * max(group.blurX, group.blurY) + max(scene.size.width, scene.size.height)
+        return "<filter id=\"\(id)-blur\" filterUnits=\"userSpaceOnUse\" x=\"\(number(-pad))\" y=\"\(number(-pad))\" "
+            + "width=\"\(number(scene.size.width + 2 * pad))\" height=\"\(number(scene.size.height + 2 * pad))\" color-interpolation-filters=\"sRGB\">"
+            + "<feGaussianBlur stdDeviation=\"\(number(group.blurX)) \(number(group.blurY))\"/></filter>\n"
+    }
+
     /// A group's opening tags: a `<g>`, or for a matte, its `<mask>` (and the filter that inverts it).
     private static func opening(of index: Int, _ groups: [ResolvedGroup], scene: Scene, prefix: String) -> String {
         let group = groups[index], id = "\(prefix)g\(index)"
         let shadow = shadowFilter(of: group, id: id, scene: scene)
+        let blur = blurFilter(of: group, id: id, scene: scene)
         guard group.isMatte else {
-            var tag = (shadow ?? "") + "<g data-group=\"\(escape(group.name))\""
+            // A blur is a <g> of its own inside the group's (its filter comes first).
+            var tag = (shadow ?? "") + (blur ?? "") + "<g data-group=\"\(escape(group.name))\""
             if group.opacity < 1 { tag += " opacity=\"\(number(group.opacity))\"" }
             if group.blendMode != .normal { tag += " style=\"mix-blend-mode:\(group.blendMode.rawValue)\"" }
             if group.isolated && group.blendMode == .normal { tag += " style=\"isolation:isolate\"" }
             if let matte = group.matte { tag += " mask=\"url(#\(prefix)g\(matte.group))\"" }
             if shadow != nil { tag += " filter=\"url(#\(id)-shadow)\"" }
-            return tag + ">\n"
+            tag += ">\n"
+            if blur != nil { tag += "<g filter=\"url(#\(id)-blur)\">\n" }
+            return tag
         }
         // The region: the scene grown by its larger side all round.
         let pad = max(scene.size.width, scene.size.height)
@@ -101,16 +114,18 @@ enum SceneSVGWriter {
         }
         if group.opacity < 1 { tag += "<g opacity=\"\(number(group.opacity))\">\n" }
         if shadow != nil { tag += "<g filter=\"url(#\(id)-shadow)\">\n" }
-        return (shadow ?? "") + tag
+        if blur != nil { tag += "<g filter=\"url(#\(id)-blur)\">\n" }
+        return (shadow ?? "") + (blur ?? "") + tag
     }
 
     /// A group's closing tags.
     private static func closing(of index: Int, _ groups: [ResolvedGroup]) -> String {
         let group = groups[index]
-        guard group.isMatte else { return "</g>\n" }
+        let blur = group.blurX > 0 || group.blurY > 0 ? "</g>" : ""
+        guard group.isMatte else { return blur + "</g>\n" }
         let mode = matteMode(of: index, groups)
         let shadow = group.shadow.map { $0.opacity > 0 } ?? false
-        return (shadow ? "</g>" : "") + (group.opacity < 1 ? "</g>" : "") + (mode == .alphaInverted || mode == .luminanceInverted ? "</g>" : "")
+        return blur + (shadow ? "</g>" : "") + (group.opacity < 1 ? "</g>" : "") + (mode == .alphaInverted || mode == .luminanceInverted ? "</g>" : "")
             + "</mask>\n"
     }
 

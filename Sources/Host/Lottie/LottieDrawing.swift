@@ -380,8 +380,11 @@ extension LottieAnimation.Reader {
             }
         }
         drawing.blendMode = Self.blendMode(layer.child("bm"))
-        if try LottieAnimation.flag(layer.child("ddd")) || layer.child("ks")?.child("rx") != nil || type == 13 {
-            drawingNotes.add("3D layers and cameras are drawn flat (without perspective)", at: layer.path)
+        // 3D layers are drawn flat, their rotations about x and y projected straight onto the
+        // plane, as lottie-web's SVG renderer draws them (it takes the 2D part of the matrix);
+        // a camera it refuses, and Cadence names.
+        if type == 13 {
+            drawingNotes.add("cameras are not applied: 3D layers are drawn flat, without perspective (lottie-web's SVG renderer refuses cameras)", at: layer.path)
         }
         if type == 0, let w = layer.child("w"), let h = layer.child("h"), case .number(let width) = w.value, case .number(let height) = h.value,
            width.isFinite, height.isFinite {

@@ -846,6 +846,22 @@ struct LottieDrawingTests {
         #expect(abs(Int(across(80, 50)[3]) - 111) <= 4 && across(50, 80)[3] == 0)
     }
 
+    @Test("3D layers drawn flat as lottie-web's SVG renderer draws them, without a warning; a camera named")
+    func threeDimensionalLayersFlat() throws {
+        // A 40 × 40 square about the layer's origin at (50, 50), turned 60° about y (a layer with
+        // `rx` takes its rotations from rx, ry, rz and or, as lottie-web): seen straight on,
+        // 40 · cos 60° = 20 wide and still 40 high.
+        let square = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [40, 40]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+        let layer = Self.shapeLayer(square, ks: #"{"p": {"a": 0, "k": [50, 50, 0]}, "rx": {"a": 0, "k": 0}, "ry": {"a": 0, "k": 60}, "rz": {"a": 0, "k": 0}, "or": {"a": 0, "k": [0, 0, 0]}}"#, keys: #", "ddd": 1"#)
+        let text = Self.file(layer)
+        #expect(try LottieAnimation(parsing: text, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+        let drawn = try Self.picture(text)
+        #expect(drawn(58, 50) == [255, 0, 0, 255] && drawn(62, 50) == [0, 0, 0, 0] && drawn(50, 68) == [255, 0, 0, 255])
+        let camera = #"{"ty": 13, "ind": 9, "ip": 0, "op": 20, "st": 0, "ks": {}, "pe": {"a": 0, "k": 500}}"#
+        #expect(try LottieAnimation(parsing: Self.file(camera + ", " + layer), file: "t.json").drawingNotes.warnings(file: nil).map(\.description)
+            == ["layers[0]: cameras are not applied: 3D layers are drawn flat, without perspective (lottie-web's SVG renderer refuses cameras)"])
+    }
+
     @Test("effects lottie-web's SVG renderer draws are named as not drawn; the ones it ignores (expression controls) are not")
     func effectsWarnOnlyWhereLottieWebDraws() throws {
         func warnings(_ effects: String) throws -> [String] {

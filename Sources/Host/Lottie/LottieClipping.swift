@@ -65,10 +65,11 @@ enum LottieClipping {
                 {
                     compositions[composition][position].drawing.matte = LottieMatte(source: source, mode: mode)
                 } else if let source, source != position, (1...4).contains(mode), layers[source].drawing.matteRequest == nil,
-                    composited.insert(source).inserted
+                    layers[source].matteSource, composited.insert(source).inserted
                 {
                     // Drawn as a group with the matte layer's pixels as its matte (the matte layer's
-                    // own matte, and a matte layer shared by two layers, are not).
+                    // own matte, a matte layer shared by two layers, and one not marked `td`, which
+                    // is drawn as a layer too, are not).
                     compositions[composition][position].drawing.matte = LottieMatte(source: source, mode: mode, composited: true)
                 } else {
                     notes.add(

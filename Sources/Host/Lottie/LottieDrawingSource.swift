@@ -101,7 +101,8 @@ struct LottieDrawingPass: Sendable {
         var order: [(placement: Int, paint: Int)] = []
         func draw(_ container: Int?) {
             for index in (children[container] ?? []).reversed() {
-                if placements[index].layer.drawing.matte?.composited == true, let source = matteOf[index] { drawMatte(source) }
+                // A layer not drawn (hidden, a matte, or inside one: drawMatte draws those) draws no matte either.
+                if !notDrawn[index], placements[index].layer.drawing.matte?.composited == true, let source = matteOf[index] { drawMatte(source) }
                 if children[index] != nil { draw(index) }
                 guard !notDrawn[index] else { continue }
                 for paint in placements[index].layer.drawing.paints.indices { order.append((index, paint)) }

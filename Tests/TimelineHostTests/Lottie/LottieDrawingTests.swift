@@ -874,6 +874,31 @@ struct LottieDrawingTests {
         #expect(try warnings(#"[{"ty": 5, "ef": []}, {"ty": 29, "ef": []}]"#) == ["layers[0].ef: effects are not drawn: the layer is drawn as if it had none"])
     }
 
+    @Test("composited mattes in hostile arrangements: a matte without td, a matte precomposition holding mattes of its own")
+    func compositedMattesNested() throws {
+        let red = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [100, 100]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}}"#
+        let square = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [40, 40]}, "s": {"a": 0, "k": [40, 40]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 1, 1]}}"#
+        func layer(_ ind: Int, _ items: String, _ keys: String = "") -> String {
+            #"{"ty": 4, "ind": "# + "\(ind)" + #", "ip": 0, "op": 20, "st": 0, "ks": {}, "shapes": ["# + items + "]" + keys + "}"
+        }
+        // A luma matte layer not marked td is drawn as a layer, so it is not composited: named.
+        let untagged = Self.file(layer(1, square) + ", " + layer(2, red, #", "tt": 3"#))
+        #expect(try LottieAnimation(parsing: untagged, file: "t.json").drawingNotes.warnings(file: nil).map(\.description)
+            == ["layers[1].tt: track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)"])
+        _ = try Self.picture(untagged)
+        // A matte precomposition whose layers have a luma matte of their own: each paint once, drawn.
+        let inner = #"[{"id": "m", "layers": ["# + layer(1, square, #", "td": 1"#) + ", " + layer(2, square, #", "tt": 3"#) + "]}]"
+        let matte = #"{"ty": 0, "ind": 1, "td": 1, "refId": "m", "w": 100, "h": 100, "ip": 0, "op": 20, "st": 0, "ks": {}}"#
+        let nested = Self.file(matte + ", " + layer(2, red, #", "tt": 1"#), assets: inner)
+        #expect(try LottieAnimation(parsing: nested, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+        // The inner square, white (luminance 1) matted by itself: opaque inside, so the red shows there.
+        let drawn = try Self.picture(nested)
+        #expect(drawn(40, 40) == [255, 0, 0, 255] && drawn(10, 10) == [0, 0, 0, 0])
+        let file = try temporaryFile("nested.json", nested)
+        let folder = try temporaryDirectory()
+        #expect(cadence("lottie", "import", file, "--out", folder + "/doc.json").status == 0)
+    }
+
     @Test("blend modes as lottie-web draws them: a layer's and a fill's, over the layers below, and over nothing itself")
     func blendModes() throws {
         // The bottom layer fills 100 × 100 with (0.2, 0.4, 1); the top one, in mode `bm`, fills

@@ -71,6 +71,12 @@ enum LottieClipping {
                     // own matte, a matte layer shared by two layers, and one not marked `td`, which
                     // is drawn as a layer too, are not).
                     compositions[composition][position].drawing.matte = LottieMatte(source: source, mode: mode, composited: true)
+                    if let inner = layers[source].composition, compositions[inner].contains(where: { $0.drawing.matteRequest != nil }) {
+                        // lottie-web's mask of the matte layer leaves the mattes inside it empty.
+                        notes.add(
+                            "track mattes inside a matte precomposition are drawn (lottie-web draws what they matte as empty)",
+                            at: request.jsonPath)
+                    }
                 } else {
                     notes.add(
                         "track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)",

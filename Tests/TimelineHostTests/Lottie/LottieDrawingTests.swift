@@ -886,11 +886,13 @@ struct LottieDrawingTests {
         #expect(try LottieAnimation(parsing: untagged, file: "t.json").drawingNotes.warnings(file: nil).map(\.description)
             == ["layers[1].tt: track mattes are not drawn: the matted layer is drawn whole, also where its matte hides it (and the matte layer is not drawn)"])
         _ = try Self.picture(untagged)
-        // A matte precomposition whose layers have a luma matte of their own: each paint once, drawn.
+        // A matte precomposition whose layers have a luma matte of their own: each paint once, drawn,
+        // and named (lottie-web draws what the inner matte mattes as empty).
         let inner = #"[{"id": "m", "layers": ["# + layer(1, square, #", "td": 1"#) + ", " + layer(2, square, #", "tt": 3"#) + "]}]"
         let matte = #"{"ty": 0, "ind": 1, "td": 1, "refId": "m", "w": 100, "h": 100, "ip": 0, "op": 20, "st": 0, "ks": {}}"#
         let nested = Self.file(matte + ", " + layer(2, red, #", "tt": 1"#), assets: inner)
-        #expect(try LottieAnimation(parsing: nested, file: "t.json").drawingNotes.warnings(file: nil).isEmpty)
+        #expect(try LottieAnimation(parsing: nested, file: "t.json").drawingNotes.warnings(file: nil).map(\.description)
+            == ["layers[1].tt: track mattes inside a matte precomposition are drawn (lottie-web draws what they matte as empty)"])
         // The inner square, white (luminance 1) matted by itself: opaque inside, so the red shows there.
         let drawn = try Self.picture(nested)
         #expect(drawn(40, 40) == [255, 0, 0, 255] && drawn(10, 10) == [0, 0, 0, 0])

@@ -151,6 +151,18 @@ public struct ResolvedGroup: Sendable, Equatable {
             && lhs.blurX == rhs.blurX && lhs.blurY == rhs.blurY
     }
 
+    /// The groups a layer in `group` is drawn in, outermost first, written into `chain` (emptied
+    /// first; its storage is kept). A cycle stops after as many groups as there are.
+    static func chain(of group: Int?, in groups: [ResolvedGroup], into chain: inout [Int]) {
+        chain.removeAll(keepingCapacity: true)
+        var current = group
+        while let index = current, chain.count <= groups.count {
+            chain.append(index)
+            current = groups[index].parent
+        }
+        chain.reverse()
+    }
+
     /// The scene's groups as they are without bindings (their own opacities).
     ///
     /// - Parameter scene: A scene whose groups are valid (``Scene/groupErrors()`` empty); names

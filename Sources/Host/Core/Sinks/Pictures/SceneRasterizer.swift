@@ -228,14 +228,7 @@ public struct SceneRasterizer {
         }
         for resolved in layers where resolved.isVisible {
             guard !rasterizer.exceededPointBudget else { break }
-            // The layer's groups, outermost first.
-            chain.removeAll(keepingCapacity: true)
-            var current = resolved.group
-            while let index = current, chain.count <= groups.count {
-                chain.append(index)
-                current = groups[index].parent
-            }
-            chain.reverse()
+            ResolvedGroup.chain(of: resolved.group, in: groups, into: &chain)
             var shared = 0
             while shared < open.count, shared < chain.count, open[shared].index == chain[shared] { shared += 1 }
             while open.count > shared { close() }

@@ -21,16 +21,10 @@ enum SceneSVGWriter {
     ///     with its opacity, `mix-blend-mode` and matte (`mask`), and a matte group is a `<mask>`.
     static func draw(_ layers: [ResolvedLayer], groups: [ResolvedGroup] = [], of scene: Scene, prefix: String, into svg: inout String) {
         svg += "<rect width=\"\(number(scene.size.width))\" height=\"\(number(scene.size.height))\"\(paint(scene.background, "fill"))/>\n"
-        var open: [Int] = []
+        var open: [Int] = [], chain: [Int] = []
         var written = Set<Int>()
         for layer in layers where layer.isVisible {
-            var chain: [Int] = []
-            var current = layer.group
-            while let index = current, chain.count <= groups.count {
-                chain.append(index)
-                current = groups[index].parent
-            }
-            chain.reverse()
+            ResolvedGroup.chain(of: layer.group, in: groups, into: &chain)
             var shared = 0
             while shared < open.count, shared < chain.count, open[shared] == chain[shared] { shared += 1 }
             while open.count > shared { svg += closing(of: open.removeLast(), groups) }

@@ -33,6 +33,9 @@ public struct LottieAnimation: Sendable {
         /// For a shape group that is a repeater's copy, the copy: its matrix and opacity come
         /// from the repeater (``LottieRepeater``), not from the properties above.
         var repeaterCopy: LottieRepeaterCopy?
+        /// For a text layer's letter, the letter: its matrix and opacity come from its text
+        /// (``LottieText``), not from the properties above.
+        var textLetter: LottieTextLetter?
     }
 
     /// `rx`, `ry`, `rz` (degrees) and the orientation `or` (degrees, interpolated along the
@@ -178,8 +181,19 @@ public struct LottieAnimation: Sendable {
                     }
                 }
             }
+            var glyphsShown = true
+            if case .string(let version)? = cursor.child("v")?.value {
+                // lottie-web's checkVersion: the parts compared as numbers, from the first.
+                let parts = version.split(separator: ".").map { Double($0) ?? .nan }
+                for (part, minimum) in zip(parts, [4.0, 7, 99]) where part != minimum && !part.isNaN {
+                    glyphsShown = !(minimum > part)
+                    break
+                }
+            }
             var reader = Reader(
-                assets: assets, assetOfID: assetOfID, slots: cursor.child("slots"), canvasWidth: width, canvasHeight: height)
+                assets: assets, assetOfID: assetOfID, slots: cursor.child("slots"), canvasWidth: width, canvasHeight: height,
+                fonts: cursor.child("fonts"), chars: try cursor.child("chars").map { chars throws(DocumentError) in try chars.array() },
+                glyphsShown: glyphsShown)
             _ = try reader.composition(layers: try cursor.required("layers"), asset: nil)
             var notes = reader.drawingNotes
             var read = reader.compositions
@@ -222,6 +236,15 @@ public struct LottieAnimation: Sendable {
         let slots: JSONCursor?
         /// The root composition's size (a smaller precomposition clips what it holds).
         let canvasWidth: Double, canvasHeight: Double
+        /// The file's fonts (`fonts`) and glyphs (`chars`, `nil` when the file has none).
+        let fonts: JSONCursor?
+        let chars: [JSONCursor]?
+        /// Whether lottie-web draws the glyphs (`chars`), their first groups scaled by the text's
+        /// size: files from version 4.7.99 on (or without a version), where it adds them a
+        /// transform and the frames they show at.
+        let glyphsShown: Bool
+        /// Each glyph's index in `chars` by its character, style and family, once read.
+        var glyphIndex: [String: Int]?
         var warnings: [DocumentError] = []
         /// What a drawing of the file leaves out (masks, mattes, gradients, …), by feature.
         var drawingNotes = LottieDrawing.Notes()

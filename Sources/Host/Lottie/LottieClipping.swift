@@ -97,7 +97,7 @@ enum LottieClipping {
         case 1: return true
         case 2:
             func opaque(_ property: LottieProperty) -> Bool { property.keyframes.isEmpty && property.value.first ?? 100 >= 100 }
-            return opaque(paint.opacity) && paint.groups.allSatisfy { $0.repeaterCopy == nil && opaque($0.opacity) } && opaque(matte.transform.opacity)
+            return opaque(paint.opacity) && paint.groups.allSatisfy { $0.repeaterCopy == nil && $0.textLetter == nil && opaque($0.opacity) } && opaque(matte.transform.opacity)
         default: return false
         }
     }

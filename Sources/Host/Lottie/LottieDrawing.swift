@@ -86,6 +86,9 @@ struct LottieDrawing: Sendable {
         var dashOffset: LottieProperty?
         /// The paint's blend mode (`bm`: 1 to 15, CSS `mix-blend-mode`'s order), 0 for normal.
         var blendMode = 0
+        /// For a text letter's paint whose colour or stroke width an animator changes, the letter
+        /// (``LottieText/state(document:letter:at:offset:)`` gives them).
+        var textLetter: LottieTextLetter?
         /// What it paints.
         var outlines: [Outline] = []
     }
@@ -153,6 +156,7 @@ struct LottieDrawing: Sendable {
     /// its repeater).
     static func opacity(of transform: LottieAnimation.Transform, at frame: Double, offset: Double) -> Double {
         if let copy = transform.repeaterCopy { return copy.repeater.opacity(ofCopy: copy.position, at: frame, offset: offset) }
+        if let letter = transform.textLetter { return letter.opacity(at: frame, offset: offset) }
         return (transform.opacity.value(at: frame, offset: offset).first ?? 100) / 100
     }
 
@@ -262,6 +266,7 @@ struct LottieDrawing: Sendable {
     static func matrix(of transform: LottieAnimation.Transform, at frame: Double, offset: Double) -> [Double] {
         typealias A = LottieAnimation
         if let copy = transform.repeaterCopy { return copy.repeater.matrix(ofCopy: copy.position, at: frame, offset: offset) }
+        if let letter = transform.textLetter { return letter.matrix(at: frame, offset: offset) }
         func value(_ property: LottieProperty) -> [Double] { property.value(at: frame, offset: offset) }
         func scalar(_ property: LottieProperty) -> Double { value(property).first ?? 0 }
         let degrees = Double.pi / 180
@@ -329,6 +334,10 @@ extension LottieDrawing.Paint {
     /// A paint's colour at a frame, red, green and blue in `0...1`: its colour, or its gradient's
     /// mean stop colour.
     func colorComponents(at frame: Double, offset: Double) -> [Double] {
+        if let letter = textLetter {
+            let state = letter.text.state(document: letter.document, letter: letter.letter, at: frame, offset: offset)
+            if let animated = strokeWidth == nil ? state.fill : state.stroke { return animated }
+        }
         let numbers = color.value(at: frame, offset: offset)
         var rgb = [0.0, 0, 0]
         if let stops = gradient?.colorStops {
@@ -409,7 +418,7 @@ extension LottieAnimation.Reader {
             paint.outlines = [LottieDrawing.Outline(geometry: .box(width: width, height: height), transforms: [])]
             drawing.paints = [paint]
         case 2: drawingNotes.add("image layers are not drawn", at: layer.path)
-        case 5: drawingNotes.add("text layers are not drawn", at: layer.path)
+        case 5: try readText(of: layer, into: &drawing)
         case 4:
             if let shapes = layer.child("shapes") {
                 try readItems(try shapes.array(), transforms: [], open: [], modifiers: [], into: &drawing, depth: 0)

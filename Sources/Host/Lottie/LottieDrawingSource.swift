@@ -348,7 +348,12 @@ struct LottieDrawingPass: Sendable {
             shown = frame.active[index] ? chain * paintOpacity : 0
         }
         var strokeWidth = 0.0, dashes: [Double] = [], dashOffset = 0.0
-        if let width = paint.strokeWidth?.value(at: local, offset: offset).first, let m = firstMatrix {
+        var width = paint.strokeWidth?.value(at: local, offset: offset).first
+        if let letter = paint.textLetter, width != nil,
+           let animated = letter.text.state(document: letter.document, letter: letter.letter, at: local, offset: offset).strokeWidth {
+            width = animated
+        }
+        if let width, let m = firstMatrix {
             let scale = abs(m[0] * m[5] - m[1] * m[4]).squareRoot()
             strokeWidth = width.isFinite && scale.isFinite ? max(0, width * scale) : 0
             if !paint.dashes.isEmpty {

@@ -274,34 +274,35 @@ public struct LottieAnimation: Sendable {
                 }
                 layers.append(layer)
             }
-            noteDanglingParents(layers, at: cursor.path)
+            Self.unparentDanglingChains(&layers)
             compositions[position] = layers
             if asset != nil { reading.removeLast() }
             return position
         }
 
-        /// Notes the layers whose parent chain, after a parent that exists, names one that does not:
-        /// lottie-web then moves the layer alone (its hierarchy is only set when the chain ends at a
-        /// layer without a parent), while Cadence follows the parents that exist.
-        mutating func noteDanglingParents(_ layers: [Layer], at path: String) {
+        /// Unparents the layers whose parent chain, after a parent that exists, names one that does
+        /// not, as lottie-web does: it sets a layer's hierarchy only when its chain ends at a layer
+        /// without a parent, so such a layer moves alone (a layer whose own parent does not exist
+        /// moves alone already).
+        static func unparentDanglingChains(_ layers: inout [Layer]) {
             var positionOfIndex: [Int: Int] = [:]
             for (position, layer) in layers.enumerated() {
                 if let index = layer.index, positionOfIndex[index] == nil { positionOfIndex[index] = position }
             }
+            var dangling: [Int] = []
             for (position, layer) in layers.enumerated() {
                 guard let first = layer.parent.flatMap({ positionOfIndex[$0] }) else { continue }
                 var seen: Set<Int> = [position]
                 var current = first
                 while seen.insert(current).inserted, let parent = layers[current].parent {
                     guard let next = positionOfIndex[parent] else {
-                        drawingNotes.add(
-                            "parent chains that name a layer that does not exist are drawn with the parents that exist (lottie-web moves such a layer alone)",
-                            at: "\(path)[\(position)].parent")
+                        dangling.append(position)
                         break
                     }
                     current = next
                 }
             }
+            for position in dangling { layers[position].parent = nil }
         }
 
         mutating func precomposition(of layer: JSONCursor) throws(DocumentError) -> Int {

@@ -373,13 +373,13 @@ extension LottieAnimation.Reader {
         }
         if let effects = layer.child("ef"), case .array = effects.value {
             let drawn = try effects.array().filter { Self.drawnEffectTypes.contains(Self.effectType($0.value)) }
-            if drawn.count == 1, Self.effectType(drawn[0].value) == 29, [0, 1, 4].contains(type), let blur = try blur(drawn[0]) {
+            if drawn.count == 1, Self.effectType(drawn[0].value) == 29, [0, 1, 4, 5].contains(type), let blur = try blur(drawn[0]) {
                 drawing.blur = blur
                 if type == 0 {
                     // lottie-web clips a precomposition after its filter; Cadence clips its layers before.
                     drawingNotes.add("blurred precompositions are clipped to their size before the blur (lottie-web clips after it)", at: drawn[0].path)
                 }
-            } else if drawn.count == 1, Self.effectType(drawn[0].value) == 25, [0, 1, 4].contains(type), let shadow = try dropShadow(drawn[0]) {
+            } else if drawn.count == 1, Self.effectType(drawn[0].value) == 25, [0, 1, 4, 5].contains(type), let shadow = try dropShadow(drawn[0]) {
                 drawing.dropShadow = shadow
                 if !shadow.color.keyframes.isEmpty {
                     drawingNotes.add("drop shadows whose colour changes are drawn in their first colour", at: drawn[0].path)
@@ -451,7 +451,7 @@ extension LottieAnimation.Reader {
             if mode != "n" { shown.append((item, mode)) }
         }
         guard !shown.isEmpty else { return .none }
-        guard [0, 1, 4].contains(layerType) else { return .notDrawn }
+        guard [0, 1, 4, 5].contains(layerType) else { return .notDrawn }
         guard shown.count == 1, let (mask, modeName) = shown.first else { return try compositedMask(shown, masks) }
         let inverted = try LottieAnimation.flag(mask.child("inv"))
         let mode: LottieMask.Mode
@@ -619,7 +619,11 @@ extension LottieAnimation.Reader {
             case "mm":
                 // lottie-web 5.13 has no merge: it draws each path as it is, and so does Cadence.
                 break
-            default: drawingNotes.add("shape items of type \"\(InputExcerpt.excerpt(type))\" are not applied", at: item.path)
+            case "op", "pb", "zz":
+                drawingNotes.add("shape items of type \"\(type)\" are not applied", at: item.path)
+            default:
+                // lottie-web's searchShapes passes over a type it does not know, and so does Cadence.
+                break
             }
         }
     }

@@ -122,7 +122,7 @@ struct LottieCompositionTests {
         }
     }
 
-    @Test("a parent chain that names a missing layer: lottie-web moves the layer alone, the exact mode follows the parents that exist")
+    @Test("a parent chain that names a missing layer: the layer moves alone in both modes, as lottie-web moves it")
     func chainNamingAMissingLayer() throws {
         // A null (ind 5) scaled to 50 %, whose own parent 1 does not exist, and its child moved
         // to x 10 (lottie-ios__pr_1699.json has this shape).
@@ -136,9 +136,10 @@ struct LottieCompositionTests {
         // lottie-web: no hierarchy, so the world is the layer's own matrix: x 10, scale 1.
         #expect(child.world[0] == 1 && child.world[12] == 10)
         #expect(child.world == child.matrix)
-        // Exact: the null's 50 % applies (the missing grandparent is ignored): x 5, scale 0.5.
+        // Exact: the same (the null's 50 % does not apply), and the drawing with it.
         let exact = animation.values(at: 2)[1]
-        #expect(exact.world[0] == 0.5 && exact.world[12] == 5)
+        #expect(exact.world[0] == 1 && exact.world[12] == 10)
+        #expect(animation.drawingNotes.entries.isEmpty)
     }
 
     @Test("a layer exported hidden is never drawn by lottie-web: its world keeps its first value")

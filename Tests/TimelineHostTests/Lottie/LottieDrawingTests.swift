@@ -980,4 +980,17 @@ struct LottieDrawingTests {
             [placed, placed, Self.shapeLayer(star)].joined(separator: ", "), assets: #"[{"id": "inner", "layers": ["# + Self.shapeLayer(items) + "]}]"))
         #expect(twice.mostVerticesPerFrame == 2 * 44 + 20_000)
     }
+
+    @Test("shape items of a type lottie-web does not know are passed over, as it passes over them; offset paths are named")
+    func unknownShapeItems() throws {
+        let rectangle = #"{"ty": "rc", "d": 1, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [4, 4]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}"#
+        let unknown = try LottieAnimation(parsing: Self.file(Self.shapeLayer(#"{"ty": "xyz"}, "# + rectangle)))
+        #expect(unknown.drawingNotes.entries.isEmpty)
+        let plain = try LottieAnimation(parsing: Self.file(Self.shapeLayer(rectangle)))
+        let drawn = Self.pathNumbers(try Self.frames(try LottieImport(unknown))[0], "0#0.path")
+        let expected = Self.pathNumbers(try Self.frames(try LottieImport(plain))[0], "0#0.path")
+        #expect(drawn.count == 8 && drawn == expected)
+        let offset = try LottieAnimation(parsing: Self.file(Self.shapeLayer(#"{"ty": "op", "a": {"a": 0, "k": 2}}, "# + rectangle)))
+        #expect(offset.drawingNotes.warnings(file: nil).map(\.description) == ["layers[0].shapes[0]: shape items of type \"op\" are not applied"])
+    }
 }

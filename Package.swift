@@ -127,6 +127,7 @@ let package = Package(
             name: "FuzzPathData", dependencies: ["FuzzDriver", "Timeline", "TimelinePlugins"], path: "Tests/Fuzz/FuzzPathData"),
         .executableTarget(
             name: "FuzzLottie", dependencies: ["FuzzDriver", "Timeline", "TimelinePlugins", "CadenceIO", "CadenceHostCore", "CadenceLottie"], path: "Tests/Fuzz/FuzzLottie"),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzDriver", "CadencePNG"], path: "Tests/Fuzz/FuzzPNG"),
         .executableTarget(
             name: "FuzzTimingCurve", dependencies: ["FuzzDriver", "Timeline", "TimelinePlugins"],
             path: "Tests/Fuzz/FuzzTimingCurve"),

@@ -83,6 +83,7 @@ extension CadenceTool {
                         + "(its shapes, stars' points and precompositions' placements multiplied); its values still render as JSON Lines or CSV")
             }
             // Drawn from the file's curves at every frame asked for (any rate, any slice).
+            try animation.requireImages()
             var source = LottieDrawingSource(animation)
             for warning in source.warnings { try standardError.write("cadence: warning: \(warning)\n") }
             let title = name.split(separator: "/").last.map(String.init) ?? name

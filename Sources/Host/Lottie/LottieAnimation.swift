@@ -93,6 +93,15 @@ public struct LottieAnimation: Sendable {
 
     /// The file's name, for errors.
     public let file: String?
+    /// The image files the animation names that cannot be read (each an error naming the image
+    /// and its JSON path): its image layers draw nothing there. Rendering and importing refuse
+    /// the file with the first (``requireImages()``).
+    public let imageErrors: [DocumentError]
+
+    /// Throws the first of ``imageErrors``, if any.
+    public func requireImages() throws(DocumentErrors) {
+        if !imageErrors.isEmpty { throw DocumentErrors(errors: imageErrors) }
+    }
     /// The composition's width and height (`w`, `h`).
     public let width: Double, height: Double
     /// The file's markers (`markers`: `cm` names, `tm` frames), as names and seconds from `ip`.
@@ -193,7 +202,8 @@ public struct LottieAnimation: Sendable {
             var reader = Reader(
                 assets: assets, assetOfID: assetOfID, slots: cursor.child("slots"), canvasWidth: width, canvasHeight: height,
                 fonts: cursor.child("fonts"), chars: try cursor.child("chars").map { chars throws(DocumentError) in try chars.array() },
-                glyphsShown: glyphsShown)
+                glyphsShown: glyphsShown,
+                directory: file.map { path in path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "." }.map { $0.isEmpty ? "/" : $0 })
             _ = try reader.composition(layers: try cursor.required("layers"), asset: nil)
             var notes = reader.drawingNotes
             var read = reader.compositions
@@ -201,6 +211,11 @@ public struct LottieAnimation: Sendable {
             compositions = read
             layerCount = try reader.expandedCount(of: 0, cursor: cursor)
             drawingNotes = notes
+            imageErrors = reader.imageErrors.map { error in
+                var error = error
+                error.file = file
+                return error
+            }
             warnings = (expressionWarnings + reader.warnings).map { warning in
                 var warning = warning
                 warning.file = file
@@ -243,6 +258,11 @@ public struct LottieAnimation: Sendable {
         /// size: files from version 4.7.99 on (or without a version), where it adds them a
         /// transform and the frames they show at.
         let glyphsShown: Bool
+        /// The folder of the file the animation is read from (image files are found there), or
+        /// `nil` without a file name.
+        let directory: String?
+        /// The images that cannot be found.
+        var imageErrors: [DocumentError] = []
         /// Each glyph's index in `chars` by its character, style and family, once read.
         var glyphIndex: [String: Int]?
         var warnings: [DocumentError] = []

@@ -86,6 +86,8 @@ struct LottieDrawing: Sendable {
         var dashOffset: LottieProperty?
         /// The paint's blend mode (`bm`: 1 to 15, CSS `mix-blend-mode`'s order), 0 for normal.
         var blendMode = 0
+        /// For an image layer's paint, its bitmap, which fills its box.
+        var image: LottieImage?
         /// For a text letter's paint whose colour or stroke width an animator changes, the letter
         /// (``LottieText/state(document:letter:at:offset:)`` gives them).
         var textLetter: LottieTextLetter?
@@ -354,8 +356,9 @@ extension LottieDrawing.Paint {
 }
 
 extension LottieAnimation.Reader {
-    /// What a layer draws: a shape layer's `shapes`, a solid layer's box; image and text layers,
-    /// masks and track mattes are noted as not drawn.
+    /// What a layer draws: a shape layer's `shapes`, a solid layer's box, an image layer's bitmap
+    /// (``LottieImage``), a text layer's letters (``LottieText``), with its masks, matte request,
+    /// effects and blend mode; what it cannot draw is noted.
     mutating func drawing(of layer: JSONCursor, type: Int) throws(DocumentError) -> LottieDrawing {
         var drawing = LottieDrawing()
         if let masks = layer.child("masksProperties"), case .array(let items) = masks.value, !items.isEmpty {
@@ -373,13 +376,13 @@ extension LottieAnimation.Reader {
         }
         if let effects = layer.child("ef"), case .array = effects.value {
             let drawn = try effects.array().filter { Self.drawnEffectTypes.contains(Self.effectType($0.value)) }
-            if drawn.count == 1, Self.effectType(drawn[0].value) == 29, [0, 1, 4, 5].contains(type), let blur = try blur(drawn[0]) {
+            if drawn.count == 1, Self.effectType(drawn[0].value) == 29, [0, 1, 2, 4, 5].contains(type), let blur = try blur(drawn[0]) {
                 drawing.blur = blur
                 if type == 0 {
                     // lottie-web clips a precomposition after its filter; Cadence clips its layers before.
                     drawingNotes.add("blurred precompositions are clipped to their size before the blur (lottie-web clips after it)", at: drawn[0].path)
                 }
-            } else if drawn.count == 1, Self.effectType(drawn[0].value) == 25, [0, 1, 4, 5].contains(type), let shadow = try dropShadow(drawn[0]) {
+            } else if drawn.count == 1, Self.effectType(drawn[0].value) == 25, [0, 1, 2, 4, 5].contains(type), let shadow = try dropShadow(drawn[0]) {
                 drawing.dropShadow = shadow
                 if !shadow.color.keyframes.isEmpty {
                     drawingNotes.add("drop shadows whose colour changes are drawn in their first colour", at: drawn[0].path)
@@ -417,7 +420,8 @@ extension LottieAnimation.Reader {
                 colorScale: 1, opacity: LottieProperty(value: [100 * parsed.alpha], keyframes: []), groups: [])
             paint.outlines = [LottieDrawing.Outline(geometry: .box(width: width, height: height), transforms: [])]
             drawing.paints = [paint]
-        case 2: drawingNotes.add("image layers are not drawn", at: layer.path)
+        case 2:
+            if let paint = try imagePaint(of: layer) { drawing.paints = [paint] }
         case 5: try readText(of: layer, into: &drawing)
         case 4:
             if let shapes = layer.child("shapes") {
@@ -451,7 +455,7 @@ extension LottieAnimation.Reader {
             if mode != "n" { shown.append((item, mode)) }
         }
         guard !shown.isEmpty else { return .none }
-        guard [0, 1, 4, 5].contains(layerType) else { return .notDrawn }
+        guard [0, 1, 2, 4, 5].contains(layerType) else { return .notDrawn }
         guard shown.count == 1, let (mask, modeName) = shown.first else { return try compositedMask(shown, masks) }
         let inverted = try LottieAnimation.flag(mask.child("inv"))
         let mode: LottieMask.Mode

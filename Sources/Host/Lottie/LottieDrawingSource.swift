@@ -25,6 +25,8 @@ struct LottieDrawingPass: Sendable {
         /// A gradient paint's gradient, in the composition's coordinates (its transform from the
         /// paint's group), or `nil` for a colour.
         var gradient: SceneLayer.Gradient?
+        /// An image layer's bitmap, placed in the composition's coordinates, or `nil`.
+        var image: SceneLayer.ImageFill?
     }
 
     let placements: [LottieAnimation.Placement]
@@ -370,10 +372,15 @@ struct LottieDrawingPass: Sendable {
             }
             return gradient.gradient(at: local, offset: offset, matrix: LottieAnimation.multiply(groups, full[index]))
         }
+        let image = paint.image.map { image in
+            let m = full[index]
+            let world = AffineMatrix(a: m[0], b: m[1], c: m[4], d: m[5], tx: m[12], ty: m[13])
+            return SceneLayer.ImageFill(image: image.image, transform: world * image.placement)
+        }
         return PaintValue(
             path: path, rgb: paint.colorComponents(at: local, offset: offset),
             opacity: shown.isFinite ? min(max(shown, 0), 1) : 0, strokeWidth: strokeWidth, dashes: dashes, dashOffset: dashOffset,
-            gradient: gradient)
+            gradient: gradient, image: image)
     }
 
     /// What clips a placement's paints at a frame: an outline in the composition's coordinates,
@@ -550,8 +557,11 @@ struct LottieDrawingPass: Sendable {
             let paint = placements[index].layer.drawing.paints[number]
             let value = first(index, number)
             let name = "\(placements[index].path)#\(number)"
-            let color = value.gradient?.jsonValue ?? JSONValue.string(Color(red: value.rgb[0], green: value.rgb[1], blue: value.rgb[2]).hexString)
-            let bound = value.gradient == nil && colorChannel(index, number)
+            let color = value.image?.jsonValue ?? value.gradient?.jsonValue
+                ?? JSONValue.string(Color(red: value.rgb[0], green: value.rgb[1], blue: value.rgb[2]).hexString)
+            let bound = value.gradient == nil && value.image == nil && colorChannel(index, number)
+            // An image's placement is bound where a gradient's would be.
+            let imageBound = value.image != nil && gradientChannel(index, number)
             let gradientBound = value.gradient != nil && gradientChannel(index, number)
             var members: [(key: String, value: JSONValue)] = [
                 ("name", .string(name)), ("shape", .string("path")),
@@ -580,6 +590,7 @@ struct LottieDrawingPass: Sendable {
                 if paint.evenOdd { members.append(("fillRule", .string("evenodd"))) }
                 if bound { bindings.append(("fill", .string(name + ".color"))) }
                 if gradientBound { bindings.append(("fillGradient", .string(name + ".gradient"))) }
+                if imageBound { bindings.append(("fillImage", .string(name + ".image"))) }
             }
             if let (clip, bound) = mask(index) {
                 // The layer's mask clips each of its paints (an empty outline hides everything).
@@ -769,6 +780,9 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             if let gradient = paint.gradient {
                 gradients[position] = channels.count
                 channels.append((name + ".gradient", .vector(SceneLayer.Gradient.channelCount(stops: gradient.stopCount))))
+            } else if paint.image != nil {
+                gradients[position] = channels.count
+                channels.append((name + ".image", .vector(SceneLayer.ImageFill.channelCount)))
             }
             if paint.strokeWidth != nil {
                 widths[position] = channels.count
@@ -796,7 +810,7 @@ public struct LottieDrawingSource: FrameSource, Sendable {
             width: animation.width, height: animation.height, first: { first.paint($1, of: $0, rounded: false) },
             colorChannel: { _, _ in true }, widthChannel: { first.placements[$0].layer.drawing.paints[$1].strokeWidth != nil },
             dashChannel: { !first.placements[$0].layer.drawing.paints[$1].dashes.isEmpty },
-            gradientChannel: { first.placements[$0].layer.drawing.paints[$1].gradient != nil },
+            gradientChannel: { first.placements[$0].layer.drawing.paints[$1].gradient != nil || first.placements[$0].layer.drawing.paints[$1].image != nil },
             dashLengthsChannel: { first.placements[$0].layer.drawing.paints[$1].dashes.contains { !$0.keyframes.isEmpty } },
             mask: { index in first.clip(of: index, rounded: false).map { ($0, true) } })
         self.pass = pass
@@ -849,9 +863,9 @@ public struct LottieDrawingSource: FrameSource, Sendable {
                     output.numbers[channels[lengths].offset + index] = index < value.dashes.count && value.dashes.count == count ? value.dashes[index] : .nan
                 }
             }
-            if let channel = gradientChannels[position], let gradient = value.gradient {
+            if let channel = gradientChannels[position], let numbers = value.gradient?.channelNumbers ?? value.image?.channelNumbers {
                 let start = channels[channel].offset
-                for (place, number) in gradient.channelNumbers.enumerated() { output.numbers[start + place] = number }
+                for (place, number) in numbers.enumerated() { output.numbers[start + place] = number }
             }
             output.paths[path.offset] = value.path
             output.numbers[opacity.offset] = value.opacity

@@ -22,8 +22,9 @@ public import CadenceIO
 public struct LottieImport: Sendable {
     /// The document, as JSON.
     public let document: JSONValue
-    /// What the drawing leaves out (masks, mattes, gradients, image and text layers,
-    /// …), each feature once with the JSON path of its first use.
+    /// What the drawing leaves out or approximates (effects it does not draw, images that are not
+    /// PNG, text in fonts the file does not carry, …), each feature once with the JSON path of its
+    /// first use.
     public let warnings: [DocumentError]
     /// The file name, for errors.
     public let file: String?
@@ -50,6 +51,7 @@ public struct LottieImport: Sendable {
     ///   document plays (above 100,000).
     public init(_ animation: LottieAnimation, name: String = "lottie", maximumBakedBytes: Int = LottieImport.maximumBakedBytes) throws(DocumentErrors) {
         file = animation.file
+        try animation.requireImages()
         guard FrameRate(framesPerSecond: animation.frameRate) != nil else {
             throw DocumentErrors(errors: [DocumentError(
                 file: animation.file, path: "fr",
@@ -218,8 +220,8 @@ public struct LottieImport: Sendable {
                     baked[index].dashOffsets[number].append(value.dashOffset)
                     baked[index].dashLengths[number].append(value.dashes)
                     if !value.dashes.isEmpty { bytes += (value.dashes.count + 1) * 8 }
-                    if let gradient = value.gradient {
-                        let numbers = gradient.channelNumbers
+                    // A gradient's numbers, or an image's placement.
+                    if let numbers = value.gradient?.channelNumbers ?? value.image?.channelNumbers {
                         bytes += numbers.count * 8
                         baked[index].gradients[number].append(numbers)
                     }
@@ -286,7 +288,8 @@ public struct LottieImport: Sendable {
                             add("#\(paint).dashes", type: "vector", values: values.map { .array($0.map(JSONValue.number)) })
                         }
                         if Set(baked.gradients[paint]).count > 1 {
-                            add("#\(paint).gradient", type: "vector", values: baked.gradients[paint].map { .array($0.map(JSONValue.number)) })
+                            let kind = baked.firstPaints.indices.contains(paint) && baked.firstPaints[paint].image != nil ? "image" : "gradient"
+                            add("#\(paint).\(kind)", type: "vector", values: baked.gradients[paint].map { .array($0.map(JSONValue.number)) })
                         }
                     }
                 }

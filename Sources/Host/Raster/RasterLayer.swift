@@ -71,6 +71,8 @@ package struct RasterLayer: Sendable {
     package var stroke: PixelBuffer.Pixel?
     /// A gradient that fills the outline instead of ``fill`` (its stops normalised), or `nil`.
     package var fillGradient: RasterGradient?
+    /// An image that fills the outline instead of ``fill`` and ``fillGradient``, or `nil`.
+    package var fillImage: RasterImage?
     /// A gradient that paints the stroke instead of ``stroke`` (its stops normalised), or `nil`.
     package var strokeGradient: RasterGradient?
     /// The stroke width, in layer units.

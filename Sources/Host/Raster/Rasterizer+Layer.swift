@@ -21,7 +21,7 @@ extension Rasterizer {
     package func draw(_ layer: RasterLayer, into canvas: inout PixelBuffer) -> PixelRect {
         guard layer.opacity > 0, layer.transform.isFinite, canvas.rect.area > 0 else { return .zero }
         let hasShadow = layer.shadow.map { $0.color.alpha != 0 } ?? false
-        let hasFill: Bool = layer.fillGradient.map { !$0.stops.isEmpty } ?? (layer.fill.map { $0.alpha != 0 } ?? false)
+        let hasFill: Bool = layer.fillImage != nil || (layer.fillGradient.map { !$0.stops.isEmpty } ?? (layer.fill.map { $0.alpha != 0 } ?? false))
         let strokePaint: Bool = layer.strokeGradient.map { !$0.stops.isEmpty } ?? (layer.stroke.map { $0.alpha != 0 } ?? false)
         let hasStroke = strokePaint && layer.strokeWidth > 0
         let parts = (hasShadow ? 1 : 0) + (hasFill ? 1 : 0) + (hasStroke ? 1 : 0)
@@ -81,9 +81,12 @@ extension Rasterizer {
             blur(&shadowMask, sigmaX: sigmaX, sigmaY: sigmaY, limit: canvas.rect)
             touched = touched.union(canvas.composite(mask: shadowMask, color: faded(shadow.color), clip: clip))
         }
-        /// Fills the device path in the part's gradient or colour.
-        func paint(_ rule: RasterFillRule, _ gradient: RasterGradient?, _ color: PixelBuffer.Pixel?) {
-            if let gradient {
+        /// Fills the device path in the part's image, gradient or colour.
+        func paint(_ rule: RasterFillRule, _ gradient: RasterGradient?, _ color: PixelBuffer.Pixel?, image: RasterImage? = nil) {
+            if let image {
+                touched = touched.union(fill(
+                    devicePath, rule: rule, image: image, layerTransform: layer.transform, opacity: Double(fade) / 255, into: &canvas, clip: clip))
+            } else if let gradient {
                 touched = touched.union(fill(
                     devicePath, rule: rule, gradient: gradient, layerTransform: layer.transform, opacity: Double(fade) / 255,
                     into: &canvas, clip: clip))
@@ -97,7 +100,7 @@ extension Rasterizer {
             prepare(&devicePath)
             devicePath.append(layer.outline)
             account(devicePath)
-            paint(layer.fillRule, layer.fillGradient, layer.fill)
+            paint(layer.fillRule, layer.fillGradient, layer.fill, image: layer.fillImage)
         }
         if hasStroke {
             prepare(&devicePath)

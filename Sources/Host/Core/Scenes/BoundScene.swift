@@ -33,6 +33,7 @@ import Darwin
 /// | `fill`, `stroke` | the colour channel's value, clamped into the gamut |
 /// | `dashes` | the dash and gap lengths from a vector channel (all finite, none negative, not all 0) |
 /// | `fillGradient`, `strokeGradient` | the gradient's points, transform and stops from a vector channel |
+/// | `fillImage` | the image's transform (a, b, c, d, tx, ty) from a vector channel |
 /// | `path`, `maskPath`, `shadowPath` | the path channel's path (drawn with the layer's fill rule, or the mask's) |
 /// | a group's `opacity` | replaces the group's opacity, clamped to `0...1` (``groups(at:)``) |
 ///
@@ -125,6 +126,7 @@ public struct BoundScene: Sendable {
         var stroke = layer.stroke
         var fillGradient = layer.fillGradient
         var strokeGradient = layer.strokeGradient
+        var fillImage = layer.fillImage
         var strokeWidth = layer.strokeWidth
         var dashOffset = layer.dashOffset
         var dashes = layer.dashes
@@ -143,6 +145,7 @@ public struct BoundScene: Sendable {
                 switch property {
                 case .fillGradient: fillGradient?.apply(frame.numbers, from: offset)
                 case .strokeGradient: strokeGradient?.apply(frame.numbers, from: offset)
+                case .fillImage: fillImage?.apply(frame.numbers, from: offset)
                 default:
                     // Dashes: lengths that are all finite, none negative and not all 0, else the scene's.
                     guard offset + dashes.count <= frame.numbers.count else { continue }
@@ -202,12 +205,14 @@ public struct BoundScene: Sendable {
         case .oval: outline = .oval(box)
         case .path(let path): outline = .path(outlinePath ?? Path(), fillRule: path.fillRule)
         }
-        return ResolvedLayer(
+        var resolved = ResolvedLayer(
             name: layer.name, index: index, outline: outline, frame: box,
             matrix: Self.matrix(frame: box, transform: transform, scale: scale, rotationY: rotationY),
             fill: fill, stroke: stroke, fillGradient: fillGradient, strokeGradient: strokeGradient, strokeWidth: strokeWidth, lineCap: layer.lineCap, lineJoin: layer.lineJoin,
             miterLimit: layer.miterLimit, dashes: dashes, dashOffset: dashOffset, opacity: opacity, zIndex: zIndex,
             isHidden: isHidden, mask: mask, shadow: shadow, group: layerGroups[index])
+        resolved.fillImage = fillImage
+        return resolved
     }
 
     /// `T(centre) · T(translation) · R(rotation) · K(skew) · S(scaleX·scale·cos(rotationY), scaleY·scale) · T(−centre)`.

@@ -89,6 +89,8 @@ public struct ResolvedLayer: Sendable, Equatable {
     public var fillGradient: SceneLayer.Gradient?
     /// The gradient that paints the stroke instead of ``stroke``, or `nil`.
     public var strokeGradient: SceneLayer.Gradient?
+    /// The image that fills the outline instead of ``fill`` and ``fillGradient``, or `nil`.
+    public var fillImage: SceneLayer.ImageFill?
     /// The stroke width.
     public var strokeWidth: Double
     /// How the stroke ends at an open outline's ends.

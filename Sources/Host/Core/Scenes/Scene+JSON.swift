@@ -95,6 +95,9 @@ extension Scene {
             let count = SceneLayer.Gradient.channelCount(stops: gradient.stops.count)
             return "\"\(binding.property.rawValue)\" needs a vector(\(count)) channel for a gradient of \(gradient.stops.count) stops (12 numbers and 5 a stop), but \"\(InputExcerpt.excerpt(channel.name))\" is \(FrameSchema.Kind.article(channel.kind))"
         }
+        if binding.property == .fillImage, channel.kind != .vector(SceneLayer.ImageFill.channelCount) {
+            return "\"fillImage\" needs a vector(6) channel (the image's transform: a, b, c, d, tx, ty), but \"\(InputExcerpt.excerpt(channel.name))\" is \(FrameSchema.Kind.article(channel.kind))"
+        }
         return nil
     }
 }
@@ -118,6 +121,8 @@ extension SceneLayer {
             return "\"fillGradient\" needs a gradient \"fill\" on the layer (give it its starting stops)"
         case (.strokeGradient, _) where strokeGradient == nil:
             return "\"strokeGradient\" needs a gradient \"stroke\" on the layer (give it its starting stops)"
+        case (.fillImage, _) where fillImage == nil:
+            return "\"fillImage\" needs an image \"fill\" on the layer"
         default:
             return nil
         }
@@ -153,7 +158,7 @@ extension SceneLayer.Property {
         switch self {
         case .fill, .stroke: .color
         case .path, .maskPath, .shadowPath: .path
-        case .fillGradient, .strokeGradient, .dashes: .vector
+        case .fillGradient, .strokeGradient, .dashes, .fillImage: .vector
         default: .number
         }
     }

@@ -35,7 +35,9 @@ extension SceneLayer {
             if path.fillRule != .nonZero { members.append(("fillRule", .string(path.fillRule.description))) }
         }
         members.append(("frame", .array([frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map(JSONValue.number))))
-        if let fillGradient {
+        if let fillImage {
+            members.append(("fill", fillImage.jsonValue))
+        } else if let fillGradient {
             members.append(("fill", fillGradient.jsonValue))
         } else if let fill {
             members.append(("fill", .string(fill.hexString)))

@@ -151,6 +151,9 @@ public struct SceneLayer: Sendable, Equatable {
         case fillGradient
         /// The stroke gradient's points, transform and stops (as ``fillGradient``).
         case strokeGradient
+        /// The fill image's placement (a vector channel laid out as
+        /// ``SceneLayer/ImageFill/channelNumbers``).
+        case fillImage
     }
 
     /// The layer's name.
@@ -167,6 +170,8 @@ public struct SceneLayer: Sendable, Equatable {
     public var fillGradient: Gradient?
     /// A gradient that paints the stroke instead of ``stroke``, or `nil`.
     public var strokeGradient: Gradient?
+    /// An image that fills the outline instead of ``fill`` and ``fillGradient``, or `nil`.
+    public var fillImage: ImageFill?
     /// The stroke width in points.
     public var strokeWidth: Double = 1
     /// How the stroke ends at an open outline's ends.

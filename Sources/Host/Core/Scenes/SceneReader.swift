@@ -141,7 +141,9 @@ struct SceneReader: ErrorCollecting {
     /// Reads everything but the name, shape and frame.
     private mutating func readDetails(_ cursor: JSONCursor, into layer: inout SceneLayer) {
         if let fill = cursor.child("fill") {
-            if case .object = fill.value {
+            if case .object = fill.value, let image = fill.child("image") {
+                layer.fillImage = attempt { () throws(DocumentError) in try Self.imageFill(fill, image: image) }
+            } else if case .object = fill.value {
                 layer.fillGradient = attempt { () throws(DocumentError) in try Self.gradient(fill) }
             } else {
                 layer.fill = attempt { () throws(DocumentError) in try Self.optionalColor(fill) } ?? nil

@@ -307,6 +307,11 @@ public struct SceneRasterizer {
         layer.stroke = resolved.strokeWidth > 0 ? Self.pixel(resolved.stroke) : nil
         layer.fillGradient = resolved.fillGradient.map { Self.gradient($0, into: &fillGradient) }
         layer.strokeGradient = resolved.strokeGradient.map { Self.gradient($0, into: &strokeGradient) }
+        if let image = resolved.fillImage {
+            var raster = image.image.raster
+            raster.transform = image.transform
+            layer.fillImage = raster
+        }
         layer.strokeWidth = resolved.strokeWidth.isFinite ? max(resolved.strokeWidth, 0) : 0
         layer.strokeStyle.cap = switch resolved.lineCap { case .butt: .butt; case .round: .round; case .square: .square }
         layer.strokeStyle.join = switch resolved.lineJoin { case .miter: .miter; case .round: .round; case .bevel: .bevel }
@@ -342,6 +347,7 @@ public struct SceneRasterizer {
         layer.shadow = nil
         layer.fillGradient = nil
         layer.strokeGradient = nil
+        layer.fillImage = nil
         return touched
     }
 

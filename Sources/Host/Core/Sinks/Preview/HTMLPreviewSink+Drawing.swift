@@ -36,7 +36,7 @@ extension HTMLPreviewSink {
 
         // A scene gradient ({"gradient": "linear" | "radial", …}), or null for a colour or none.
         function gradientOf(spec) {
-          if (!spec || typeof spec !== "object") return null;
+          if (!spec || typeof spec !== "object" || !spec.gradient) return null;
           return {
             kind: spec.gradient, start: spec.start.slice(), end: spec.end.slice(), focus: (spec.focus || spec.start).slice(),
             transform: spec.transform ? spec.transform.slice() : [1, 0, 0, 1, 0, 0],
@@ -92,6 +92,8 @@ extension HTMLPreviewSink {
           let dashOffset = layer.dashOffset || 0, dashes = layer.dashes ? layer.dashes.slice() : [];
           let opacity = layer.opacity === undefined ? 1 : layer.opacity, zIndex = layer.zIndex || 0, hidden = !!layer.hidden;
           const fillGradient = gradientOf(layer.fill), strokeGradient = gradientOf(layer.stroke);
+          const fillImage = layer.fill && typeof layer.fill === "object" && layer.fill.image
+            ? { href: layer.fill.image, transform: layer.fill.transform ? layer.fill.transform.slice() : [1, 0, 0, 1, 0, 0] } : null;
           let fill = fillGradient ? null : hexColor(layer.fill), stroke = strokeGradient ? null : hexColor(layer.stroke), path = layer.path || "";
           const mask = layer.mask ? { d: layer.mask.path, rule: layer.mask.fillRule || "nonzero", opacity: layer.mask.opacity === undefined ? 1 : layer.mask.opacity } : null;
           const s = layer.shadow;
@@ -109,6 +111,10 @@ extension HTMLPreviewSink {
             }
             if (channel.kind === "vector") {
               if (property === "fillGradient" && fillGradient) applyGradient(fillGradient, numbers, channel.offset);
+              else if (property === "fillImage" && fillImage) {
+                const values = numbers.slice(channel.offset, channel.offset + 6);
+                if (values.length === 6 && values.every(Number.isFinite)) fillImage.transform = values;
+              }
               else if (property === "strokeGradient" && strokeGradient) applyGradient(strokeGradient, numbers, channel.offset);
               else if (property === "dashes" && dashes.length) {
                 const lengths = numbers.slice(channel.offset, channel.offset + dashes.length);
@@ -151,7 +157,7 @@ extension HTMLPreviewSink {
           const cos = Math.cos(rotation), sin = Math.sin(rotation);
           const a = sx * cos, b = sx * sin, c = sy * (skew * cos - sin), d = sy * (skew * sin + cos);
           const matrix = [a, b, c, d, cx + tx - (a * cx + c * cy), cy + ty - (b * cx + d * cy)];
-          return { layer, index, frame, matrix, cornerRadius, opacity, zIndex, hidden, fill, stroke, fillGradient, strokeGradient, strokeWidth, dashOffset, dashes, path, mask, shadow };
+          return { layer, index, frame, matrix, cornerRadius, opacity, zIndex, hidden, fill, stroke, fillGradient, fillImage, strokeGradient, strokeWidth, dashOffset, dashes, path, mask, shadow };
         }
 
         function outline(r, shadowPath, attributes, parent) {
@@ -334,7 +340,18 @@ extension HTMLPreviewSink {
               outline(r, shadow.d, attributes, group);
             }
             const attributes = {};
-            if (r.fillGradient) { nodes.push(gradientElement(r.fillGradient, id + "-fill")); attributes.fill = "url(#" + id + "-fill)"; }
+            if (r.fillImage) {
+              // As SceneSVGWriter writes it: the image clipped to the outline.
+              const clip = make("clipPath", { id: id + "-image" });
+              outline(r, null, r.layer.fillRule === "evenodd" ? { "clip-rule": "evenodd" } : {}, clip);
+              nodes.push(clip);
+              const t = r.fillImage.transform;
+              // The PNG's size, from its IHDR chunk (bytes 16 to 23 of the file).
+              const head = atob(r.fillImage.href.slice(r.fillImage.href.indexOf(",") + 1).slice(0, 32));
+              const word = (at) => ((head.charCodeAt(at) << 24) >>> 0) + (head.charCodeAt(at + 1) << 16) + (head.charCodeAt(at + 2) << 8) + head.charCodeAt(at + 3);
+              make("image", { "clip-path": "url(#" + id + "-image)", width: word(16), height: word(20), preserveAspectRatio: "none", transform: "matrix(" + t.map(num).join(" ") + ")", href: r.fillImage.href }, group);
+              attributes.fill = "none";
+            } else if (r.fillGradient) { nodes.push(gradientElement(r.fillGradient, id + "-fill")); attributes.fill = "url(#" + id + "-fill)"; }
             else paint(attributes, "fill", r.fill);
             if ((r.stroke || r.strokeGradient) && r.strokeWidth > 0) {
               if (r.strokeGradient) { nodes.push(gradientElement(r.strokeGradient, id + "-stroke")); attributes.stroke = "url(#" + id + "-stroke)"; }

@@ -144,7 +144,16 @@ enum SceneSVGWriter {
                 + "width=\"\(number(maxX - minX))\" height=\"\(number(maxY - minY))\">"
                 + "<feGaussianBlur stdDeviation=\"\(number(shadow.radius / 2))\"/></filter>\n"
         }
-        if let gradient = layer.fillGradient { svg += definition(of: gradient, id: "\(id)-fill") }
+        if let gradient = layer.fillGradient, layer.fillImage == nil { svg += definition(of: gradient, id: "\(id)-fill") }
+        if layer.fillImage != nil {
+            // An image fill: the image clipped to the outline (the rasteriser draws nothing outside
+            // the image, where a pattern would repeat it).
+            svg += "<clipPath id=\"\(id)-image\">"
+            var clip = ""
+            if case .path(_, .evenOdd) = layer.outline { element(layer.outline, attributes: " clip-rule=\"evenodd\"", into: &clip) } else { element(layer.outline, attributes: "", into: &clip) }
+            if clip.hasSuffix("\n") { clip.removeLast() }
+            svg += clip + "</clipPath>\n"
+        }
         if let gradient = layer.strokeGradient, layer.strokeWidth > 0 { svg += definition(of: gradient, id: "\(id)-stroke") }
         svg += "<g data-layer=\"\(escape(layer.name))\""
         if layer.matrix != .identity {
@@ -163,7 +172,12 @@ enum SceneSVGWriter {
             if shadow.radius > 0 { attributes += " filter=\"url(#\(id)-blur)\"" }
             element(outline, attributes: attributes, into: &svg)
         }
-        var attributes = layer.fillGradient == nil ? paint(layer.fill, "fill") : " fill=\"url(#\(id)-fill)\""
+        if let image = layer.fillImage {
+            let m = image.transform
+            svg += "<image clip-path=\"url(#\(id)-image)\" width=\"\(image.image.width)\" height=\"\(image.image.height)\" preserveAspectRatio=\"none\""
+                + " transform=\"matrix(\([m.a, m.b, m.c, m.d, m.tx, m.ty].map(number).joined(separator: " ")))\" href=\"\(image.image.dataURI)\"/>\n"
+        }
+        var attributes = layer.fillImage != nil ? " fill=\"none\"" : layer.fillGradient == nil ? paint(layer.fill, "fill") : " fill=\"url(#\(id)-fill)\""
         if layer.strokeGradient != nil || layer.stroke != nil, layer.strokeWidth > 0 {
             attributes += layer.strokeGradient == nil ? paint(layer.stroke, "stroke") : " stroke=\"url(#\(id)-stroke)\""
             attributes += " stroke-width=\"\(number(layer.strokeWidth))\""

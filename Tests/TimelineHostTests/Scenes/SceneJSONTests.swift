@@ -140,7 +140,7 @@ struct SceneJSONTests {
         (layer(#""mask": {"fillRule": "evenodd"}"#), #"scene.layers[0].mask: missing required key "path""#),
         (layer(#""shadow": {"offset": [1]}"#), "scene.layers[0].shadow.offset: expected [x, y]: 2 numbers, found 1"),
         (layer(#""shadow": {"radius": -2}"#), "scene.layers[0].shadow.radius: must not be negative, got -2"),
-        (layer(#""bind": {"scal": "x"}"#), #"scene.layers[0].bind.scal: unknown property "scal" (expected one of: opacity, scale, scaleX, scaleY, rotation, rotationY, translationX, translationY, x, y, width, height, cornerRadius, fill, stroke, strokeWidth, path, maskPath, maskOpacity, shadowPath, shadowOpacity, zIndex, hidden, dashOffset, dashes, fillGradient, strokeGradient)"#),
+        (layer(#""bind": {"scal": "x"}"#), #"scene.layers[0].bind.scal: unknown property "scal" (expected one of: opacity, scale, scaleX, scaleY, rotation, rotationY, translationX, translationY, x, y, width, height, cornerRadius, fill, stroke, strokeWidth, path, maskPath, maskOpacity, shadowPath, shadowOpacity, zIndex, hidden, dashOffset, dashes, fillGradient, strokeGradient, fillImage)"#),
         (layer(#""bind": {"scale": 1}"#), "scene.layers[0].bind.scale: expected a string, found a number"),
         (layer(#""bind": {"scale": ""}"#), "scene.layers[0].bind.scale: a channel name must not be empty"),
         (layer(#""bind": {"path": "p"}"#), #"scene.layers[0].bind.path: "path" can be bound on a layer of shape "path" only"#),

@@ -623,8 +623,18 @@ extension LottieAnimation.Reader {
             case "mm":
                 // lottie-web 5.13 has no merge: it draws each path as it is, and so does Cadence.
                 break
-            case "op", "pb", "zz":
-                drawingNotes.add("shape items of type \"\(type)\" are not applied", at: item.path)
+            case "pb":
+                modifiers.append(drawing.modifiers.count)
+                drawing.modifiers.append(.puckerBloat(LottiePuckerBloat(
+                    amount: try item.child("a").map(property) ?? LottieProperty(value: [0], keyframes: []))))
+            case "zz":
+                modifiers.append(drawing.modifiers.count)
+                drawing.modifiers.append(.zigZag(LottieZigZag(
+                    amplitude: try item.child("s").map(property) ?? LottieProperty(value: [0], keyframes: []),
+                    frequency: try item.child("r").map(property) ?? LottieProperty(value: [0], keyframes: []),
+                    pointType: try item.child("pt").map(property) ?? LottieProperty(value: [1], keyframes: []))))
+            case "op":
+                drawingNotes.add("shape items of type \"op\" are not applied", at: item.path)
             default:
                 // lottie-web's searchShapes passes over a type it does not know, and so does Cadence.
                 break
@@ -699,10 +709,16 @@ extension LottieDrawing {
         // A trim cuts a sub-path into at most two and adds at most two vertices to each: after
         // `n` trims an outline of `v` vertices has at most `n + 1` sub-paths and `v + (n + 1)²`
         // vertices or so, `2(n + 1)²` more is a bound; rounding corners at most doubles them.
-        var trims = [Double](repeating: 0, count: geometries.count), roundings = trims
+        var trims = [Double](repeating: 0, count: geometries.count), roundings = trims, growth = [Double](repeating: 1, count: geometries.count)
         for modifier in modifiers {
             for id in modifier.outlines {
-                if case .trim = modifier { trims[id] += 1 } else { roundings[id] += 1 }
+                switch modifier {
+                case .trim: trims[id] += 1
+                case .roundCorners: roundings[id] += 1
+                case .puckerBloat: break
+                // Each side gains its points, and the first vertex comes again: at most (n + 2)×.
+                case .zigZag(let deformer): growth[id] *= deformer.mostPointsPerSide + 2
+                }
             }
         }
         return paints.reduce(0) { sum, paint in
@@ -710,7 +726,7 @@ extension LottieDrawing {
                 let trimmed = outline.id < trims.count ? trims[outline.id] : 0
                 let rounded = outline.id < roundings.count ? roundings[outline.id] : 0
                 let base = Self.mostVertices(of: outline.geometry) + (trimmed > 0 ? 2 * (trimmed + 1) * (trimmed + 1) : 0)
-                return total + base * pow(2, rounded)
+                return total + base * pow(2, rounded) * (outline.id < growth.count ? growth[outline.id] : 1)
             }
         }
     }

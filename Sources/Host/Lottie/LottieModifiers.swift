@@ -62,12 +62,16 @@ struct LottieRoundCorners: Sendable {
 enum LottieModifier: Sendable {
     case trim(LottieTrim)
     case roundCorners(LottieRoundCorners)
+    case puckerBloat(LottiePuckerBloat)
+    case zigZag(LottieZigZag)
 
     /// The outlines it reaches.
     var outlines: [Int] {
         switch self {
         case .trim(let trim): trim.outlines
         case .roundCorners(let rounding): rounding.outlines
+        case .puckerBloat(let deformer): deformer.outlines
+        case .zigZag(let deformer): deformer.outlines
         }
     }
 
@@ -80,6 +84,12 @@ enum LottieModifier: Sendable {
         case .roundCorners(var rounding):
             rounding.outlines.append(id)
             self = .roundCorners(rounding)
+        case .puckerBloat(var deformer):
+            deformer.outlines.append(id)
+            self = .puckerBloat(deformer)
+        case .zigZag(var deformer):
+            deformer.outlines.append(id)
+            self = .zigZag(deformer)
         }
     }
 
@@ -88,6 +98,8 @@ enum LottieModifier: Sendable {
         switch self {
         case .trim(let trim): trim.apply(to: &paths, at: frame, offset: offset)
         case .roundCorners(let rounding): rounding.apply(to: &paths, at: frame, offset: offset)
+        case .puckerBloat(let deformer): deformer.apply(to: &paths, at: frame, offset: offset)
+        case .zigZag(let deformer): deformer.apply(to: &paths, at: frame, offset: offset)
         }
     }
 }

@@ -25,9 +25,10 @@ extension LottieAnimation.Reader {
     /// An image layer's paint: its asset's bitmap filling the asset's box; `nil` (with a warning,
     /// or an error in ``LottieAnimation/imageErrors``) when it cannot be drawn.
     ///
-    /// A PNG embedded as a data URI is decoded (a PNG that does not decode is an error); a file
-    /// beside the Lottie file (`u` + `p`, relative to the file's folder) is read and decoded, and
-    /// one that is not there is an error that names it. Other formats (JPEG, WebP) are a warning.
+    /// A PNG or baseline JPEG embedded as a data URI is decoded (one that does not decode is an
+    /// error); a file beside the Lottie file (`u` + `p`, relative to the file's folder) is read and
+    /// decoded, and one that is not there is an error that names it. Progressive JPEG and other
+    /// formats (WebP) are a warning.
     mutating func imagePaint(of layer: JSONCursor) throws(DocumentError) -> LottieDrawing.Paint? {
         let reference = try layer.required("refId")
         let id = try reference.string()
@@ -43,19 +44,24 @@ extension LottieAnimation.Reader {
         let image: SceneImage
         let lowered = name.lowercased()
         if lowered.hasPrefix("data:") {
-            guard lowered.hasPrefix("data:image/png") else {
-                drawingNotes.add("images that are not PNG (JPEG, WebP) are not drawn yet", at: source.path)
+            guard lowered.hasPrefix("data:image/png") || lowered.hasPrefix("data:image/jpeg") || lowered.hasPrefix("data:image/jpg") else {
+                drawingNotes.add("images that are not PNG or JPEG (WebP) are not drawn yet", at: source.path)
                 return nil
             }
             do {
                 image = try SceneImage(dataURI: name)
             } catch {
+                if "\(error)".hasPrefix("progressive JPEG") {
+                    drawingNotes.add("progressive JPEG images are not drawn yet", at: source.path)
+                    return nil
+                }
                 throw source.error("the embedded image cannot be read: \(error)")
             }
         } else {
             let relative = folder + name
-            guard lowered.hasSuffix(".png") else {
-                drawingNotes.add("images that are not PNG (JPEG, WebP) are not drawn yet", at: source.path)
+            let isJPEG = lowered.hasSuffix(".jpg") || lowered.hasSuffix(".jpeg")
+            guard lowered.hasSuffix(".png") || isJPEG else {
+                drawingNotes.add("images that are not PNG or JPEG (WebP) are not drawn yet", at: source.path)
                 return nil
             }
             guard let directory else {
@@ -71,8 +77,12 @@ extension LottieAnimation.Reader {
                 return nil
             }
             do {
-                image = try SceneImage(png: bytes)
+                image = try isJPEG ? SceneImage(jpeg: bytes) : SceneImage(png: bytes)
             } catch {
+                if "\(error)".hasPrefix("progressive JPEG") {
+                    drawingNotes.add("progressive JPEG images are not drawn yet", at: source.path)
+                    return nil
+                }
                 throw source.error("the image \"\(InputExcerpt.excerpt(relative))\" cannot be read: \(error)")
             }
         }

@@ -40,13 +40,15 @@ struct LottieImageTests {
         #expect(layers.first?["fill"]?["image"] == .string(Self.dataURI))
     }
 
-    @Test("an image file that is not beside the animation is an error that names it; JPEG is a warning")
+    @Test("an image file that is not beside the animation is an error that names it; WebP is a warning; a broken JPEG an error")
     func missingAndOtherFormats() throws {
         let missing = try LottieAnimation(parsing: Self.file(asset: #"{"id": "i", "w": 20, "h": 20, "u": "images/", "p": "img_0.png"}"#), file: "/nowhere/t.json")
         #expect(missing.imageErrors.map(\.description).first?.contains("assets[0].p: the image \"images/img_0.png\" cannot be read") == true, "\(missing.imageErrors)")
         #expect(throws: DocumentErrors.self) { try LottieImport(missing) }
-        let jpeg = try LottieAnimation(parsing: Self.file(asset: #"{"id": "i", "w": 20, "h": 20, "e": 1, "p": "data:image/jpeg;base64,AAAA"}"#))
-        #expect(jpeg.drawingNotes.entries.map(\.feature) == ["images that are not PNG (JPEG, WebP) are not drawn yet"])
+        let webP = try LottieAnimation(parsing: Self.file(asset: #"{"id": "i", "w": 20, "h": 20, "e": 1, "p": "data:image/webp;base64,AAAA"}"#))
+        #expect(webP.drawingNotes.entries.map(\.feature) == ["images that are not PNG or JPEG (WebP) are not drawn yet"])
+        let jpeg = #"{"id": "i", "w": 20, "h": 20, "e": 1, "p": "data:image/jpeg;base64,AAAA"}"#
+        #expect { try LottieAnimation(parsing: Self.file(asset: jpeg)) } throws: { "\($0)".contains("not a JPEG file") }
         let broken = #"{"id": "i", "w": 20, "h": 20, "e": 1, "p": "data:image/png;base64,AAAA"}"#
         #expect { try LottieAnimation(parsing: Self.file(asset: broken)) } throws: { "\($0)".contains("assets[0].p: the embedded image cannot be read") }
     }

@@ -25,16 +25,38 @@ public struct SceneImage: Sendable, Hashable {
         (width, height, self.png, self.raster) = (decoded.width, decoded.height, png, raster)
     }
 
-    /// An image from a `data:image/png;base64,…` URI.
+    /// An image from a baseline JPEG file's bytes, kept as PNG (which a scene's JSON and SVG
+    /// carry).
     ///
-    /// - Throws: ``PNGDecodingError`` naming what is wrong: not a PNG data URI, Base64 that does
-    ///   not decode, or a PNG file that does not.
+    /// - Throws: ``PNGDecodingError`` when the bytes are not a JPEG file Cadence decodes.
+    public init(jpeg: [UInt8]) throws(PNGDecodingError) {
+        let decoded = try JPEGImage(jpeg: jpeg)
+        var encoder = PNGEncoder()
+        var png: [UInt8] = []
+        do {
+            try decoded.rgba.withUnsafeBytes { bytes in try encoder.encode(width: decoded.width, height: decoded.height, rgba: bytes, into: &png) }
+        } catch {
+            throw PNGDecodingError(reason: "the decoded JPEG cannot be kept as PNG: \(error)")
+        }
+        guard let raster = RasterImage(width: decoded.width, height: decoded.height, rgba: decoded.rgba) else {
+            throw PNGDecodingError(reason: "the image's pixels do not match its size")
+        }
+        (width, height, self.png, self.raster) = (decoded.width, decoded.height, png, raster)
+    }
+
+    /// An image from a `data:image/png;base64,…` (or `data:image/jpeg;base64,…`) URI.
+    ///
+    /// - Throws: ``PNGDecodingError`` naming what is wrong: not a PNG or JPEG data URI, Base64
+    ///   that does not decode, or a file that does not.
     public init(dataURI: String) throws(PNGDecodingError) {
         let text = dataURI[...]
-        guard let comma = text.firstIndex(of: ","), text[..<comma].lowercased().hasPrefix("data:image/png"), text[..<comma].lowercased().hasSuffix(";base64")
+        guard let comma = text.firstIndex(of: ",") else { throw PNGDecodingError(reason: "expected a data URI of a PNG image (\"data:image/png;base64,…\")") }
+        let head = text[..<comma].lowercased()
+        let jpeg = head.hasPrefix("data:image/jpeg") || head.hasPrefix("data:image/jpg")
+        guard head.hasPrefix("data:image/png") || jpeg, head.hasSuffix(";base64")
         else { throw PNGDecodingError(reason: "expected a data URI of a PNG image (\"data:image/png;base64,…\")") }
         guard let bytes = Base64.decode(text[text.index(after: comma)...]) else { throw PNGDecodingError(reason: "the data URI's Base64 does not decode") }
-        try self.init(png: bytes)
+        if jpeg { try self.init(jpeg: bytes) } else { try self.init(png: bytes) }
     }
 
     /// The image as a `data:image/png;base64,…` URI.

@@ -7,7 +7,7 @@
 For each file (by default sixteen corpus files from ../shared/lottie), one thread each, the CPU
 time of one frame after loading (CPU time, so that a busy machine does not lengthen it),
 premultiplied pixels as each player gives them, at the file's own size:
-  1. Cadence: `cadence render FILE --format rgba --alpha premultiplied --jobs 1` of N frames,
+  1. Cadence: `cadence render FILE --format rgba --alpha premultiplied --jobs 1 --out /dev/null` of N frames,
      less the same command for one frame (loading, compiling and writing one frame), per frame;
   2. rlottie (PyPI's `rlottie-python`): `lottie_animation_render` frame after frame;
   3. ThorVG (PyPI's `thorvg-python`, its software canvas, no worker threads): `set_frame`,
@@ -57,7 +57,7 @@ def cadence_per_frame(path, frames):
         # CPU time (user and system) of the child: a shared, busy machine does not lengthen it.
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run([args.cadence, "render", path, "--format", "rgba", "--alpha", "premultiplied", "--jobs", "1",
-                        "--frames", f"0..{count - 1}", "--out", os.path.join(work, "out.rgba")], check=True, capture_output=True)
+                        "--frames", f"0..{count - 1}", "--out", os.devnull], check=True, capture_output=True)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return (run(frames) - run(1)) / (frames - 1)

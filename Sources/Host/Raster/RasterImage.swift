@@ -47,26 +47,35 @@ struct ImageShader {
         collapsed = ![u0, ux, uy, v0, vx, vy].allSatisfy(\.isFinite)
     }
 
-    /// The premultiplied colour at the centre of device pixel `(column, row)`.
+    /// Where the centre of device pixel `(column, row)` falls in the image, and how far one
+    /// pixel to the right moves it.
     @inline(__always)
-    func color(column: Int, row: Int) -> UInt32 {
-        if collapsed { return 0 }
+    func place(column: Int, row: Int) -> (u: Double, v: Double, du: Double, dv: Double) {
         let x = Double(column) + 0.5, y = Double(row) + 0.5
-        let u = u0 + ux * x + uy * y, v = v0 + vx * x + vy * y
+        return (u0 + ux * x + uy * y, v0 + vx * x + vy * y, ux, vx)
+    }
+
+    /// The premultiplied colour at image point `(u, v)`.
+    @inline(__always)
+    func color(u: Double, v: Double) -> UInt32 {
+        if collapsed { return 0 }
         guard u >= 0, v >= 0, u < Double(width), v < Double(height) else { return 0 }
-        // Between the four pixel centres around (u, v), edges held.
+        // Between the four pixel centres around (u, v), edges held; weights in 256ths.
         let fu = u - 0.5, fv = v - 0.5
-        let left = Int(fu.rounded(.down)), top = Int(fv.rounded(.down))
-        let wx = UInt32(((fu - Double(left)) * 256).rounded()), wy = UInt32(((fv - Double(top)) * 256).rounded())
-        let x0 = min(max(left, 0), width - 1), x1 = min(max(left + 1, 0), width - 1)
-        let y0 = min(max(top, 0), height - 1), y1 = min(max(top + 1, 0), height - 1)
-        let p00 = pixels[y0 * width + x0], p10 = pixels[y0 * width + x1], p01 = pixels[y1 * width + x0], p11 = pixels[y1 * width + x1]
+        let left = fu < 0 ? -1 : Int(fu), top = fv < 0 ? -1 : Int(fv)
+        let wx = UInt32((fu - Double(left)) * 256 + 0.5), wy = UInt32((fv - Double(top)) * 256 + 0.5)
+        let x0 = left < 0 ? 0 : left, x1 = left + 1 < width ? left + 1 : width - 1
+        let y0 = top < 0 ? 0 : top, y1 = top + 1 < height ? top + 1 : height - 1
+        let p00 = pixels[y0 &* width &+ x0], p10 = pixels[y0 &* width &+ x1], p01 = pixels[y1 &* width &+ x0], p11 = pixels[y1 &* width &+ x1]
+        if p00 == p10, p00 == p01, p00 == p11 { return fade == 255 ? p00 : PixelMath.scale(p00, by: fade) }
         var result: UInt32 = 0
-        for shift in stride(from: UInt32(0), to: 32, by: 8) {
+        var shift: UInt32 = 0
+        while shift < 32 {
             let a = (p00 >> shift) & 0xFF, b = (p10 >> shift) & 0xFF, c = (p01 >> shift) & 0xFF, d = (p11 >> shift) & 0xFF
-            let top = a * (256 - wx) + b * wx, bottom = c * (256 - wx) + d * wx
-            let value = (top * (256 - wy) + bottom * wy + 32768) >> 16
-            result |= min(value * fade / 255, 255) << shift
+            let upper = a &* (256 &- wx) &+ b &* wx, lower = c &* (256 &- wx) &+ d &* wx
+            let value = (upper &* (256 &- wy) &+ lower &* wy &+ 32768) >> 16
+            result |= (fade == 255 ? value : min((value &* fade &+ 127) / 255, 255)) << shift
+            shift &+= 8
         }
         return result
     }
@@ -86,12 +95,14 @@ struct ImagePainter: CoverageSink {
     private func paint(row: Int, x: Int, count: Int, coverage: (Int) -> UInt8) {
         let target = origin + (row &* stride + x)
         let mask = clip.map { $0 + (row &* clipStride + x) }
-        let deviceRow = top &+ row, deviceColumn = left &+ x
+        // The image point steps along the row: one addition a pixel.
+        var (u, v, du, dv) = shader.place(column: left &+ x, row: top &+ row)
         for index in 0..<count {
+            defer { (u, v) = (u + du, v + dv) }
             var value = coverage(index)
             if let mask { value = PixelMath.multiply(value, mask[index]) }
             if value == 0 { continue }
-            let color = shader.color(column: deviceColumn &+ index, row: deviceRow)
+            let color = shader.color(u: u, v: v)
             if color == 0 { continue }
             target[index] = PixelMath.over(color, coverage: UInt32(value), target[index])
         }

@@ -206,6 +206,11 @@ public struct LottieAnimation: Sendable {
                 directory: file.map { path in path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "." }.map { $0.isEmpty ? "/" : $0 })
             _ = try reader.composition(layers: try cursor.required("layers"), asset: nil)
             var notes = reader.drawingNotes
+            if let path = Self.firstKeyframeWithoutEasing(in: root, path: "$") {
+                notes.add(
+                    "keyframes without easing (\"i\" or \"o\" null) are eased linearly (lottie-web fails on them and draws the property's placeholder)",
+                    at: path)
+            }
             var read = reader.compositions
             LottieClipping.resolveMattes(&read, notes: &notes)
             compositions = read
@@ -224,6 +229,31 @@ public struct LottieAnimation: Sendable {
         } catch {
             throw fail(error)
         }
+    }
+
+    /// The JSON path of the first keyframe that eases to the next (not a hold, not the last) with
+    /// `"i"` or `"o"` written as `null`, in document order: lottie-web reads `o.x` of it and fails.
+    static func firstKeyframeWithoutEasing(in value: JSONValue, path: String) -> String? {
+        switch value {
+        case .object(let members):
+            if let k = members.first(where: { $0.key == "k" }), case .array(let items) = k.value, items.count > 1 {
+                for (index, item) in items.dropLast().enumerated() {
+                    guard case .object(let keyframe) = item, keyframe.contains(where: { $0.key == "t" }) else { continue }
+                    let hold = keyframe.first { $0.key == "h" }.map { $0.value == .number(1) || $0.value == .bool(true) } ?? false
+                    let missing = keyframe.contains { ($0.key == "i" || $0.key == "o") && $0.value == .null }
+                    if missing && !hold { return (path == "$" ? "k" : path + ".k") + "[\(index)]" }
+                }
+            }
+            for member in members {
+                if let found = firstKeyframeWithoutEasing(in: member.value, path: path == "$" ? member.key : path + "." + member.key) { return found }
+            }
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                if let found = firstKeyframeWithoutEasing(in: item, path: "\(path)[\(index)]") { return found }
+            }
+        default: break
+        }
+        return nil
     }
 
     /// The JSON paths of every expression (a property's `"x"` text) in a file, in document order.

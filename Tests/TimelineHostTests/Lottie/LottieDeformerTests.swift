@@ -38,3 +38,19 @@ struct LottieDeformerTests {
         #expect(abs((out.0 - vertex.0).magnitude - 2.5) < 1e-9 && abs(out.1 - vertex.1) < 1e-9)
     }
 }
+
+/// A keyframe that eases with `"i"` or `"o"` written as `null`: lottie-web fails on it, Cadence
+/// eases it linearly and says so.
+@Suite("Lottie keyframes without easing")
+struct LottieKeyframesWithoutEasingTests {
+    @Test("a keyframe with null handles is named by its JSON path; holds and last keyframes are not")
+    func named() throws {
+        func file(_ keyframes: String) -> String {
+            #"{"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "layers": [{"ty": 3, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {"o": {"a": 1, "k": "# + keyframes + "}}}]}"
+        }
+        let null = try LottieAnimation(parsing: file(#"[{"t": 0, "s": [100], "i": null, "o": null}, {"t": 10, "s": [0]}]"#))
+        #expect(null.drawingNotes.warnings(file: nil).map(\.description).first?.hasPrefix("layers[0].ks.o.k[0]: keyframes without easing") == true)
+        let hold = try LottieAnimation(parsing: file(#"[{"t": 0, "s": [100], "i": null, "o": null, "h": 1}, {"t": 10, "s": [0], "i": null, "o": null}]"#))
+        #expect(hold.drawingNotes.entries.isEmpty)
+    }
+}

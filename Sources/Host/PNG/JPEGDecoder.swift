@@ -12,7 +12,9 @@ import Darwin
 /// A decoded JPEG image: straight 8-bit red, green, blue and alpha (always 255) per pixel, row by
 /// row from the top (``PNGImage``'s layout).
 public struct JPEGImage: Sendable, Hashable {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
     /// `4 × width × height` bytes: red, green, blue, alpha.
     public let rgba: [UInt8]

@@ -6,8 +6,9 @@ package import CadenceRaster
 /// A bitmap a scene draws: a PNG file's pixels, kept with the file's bytes (which a scene's JSON
 /// and SVG carry as a `data:image/png;base64,` URI).
 public struct SceneImage: Sendable, Hashable {
-    /// Pixels across and down.
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
     /// The PNG file's bytes.
     public let png: [UInt8]
@@ -62,8 +63,10 @@ public struct SceneImage: Sendable, Hashable {
     /// The image as a `data:image/png;base64,…` URI.
     public var dataURI: String { "data:image/png;base64," + Base64.encode(png) }
 
+    /// Two images are equal when their PNG files are (their pixels follow from the files).
     public static func == (a: SceneImage, b: SceneImage) -> Bool { a.png == b.png }
 
+    /// Hashes the PNG file's bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(png) }
 }
 

@@ -214,15 +214,12 @@ struct JPEGDecoder {
     mutating func bit() throws(PNGDecodingError) -> Int {
         if bitCount == 0 {
             guard position < data.count else { throw Self.fail("the JPEG's image data ends early") }
-            var byte = Int(data[position])
+            let byte = Int(data[position])
             if byte == 0xFF {
-                let next = position + 1 < data.count ? data[position + 1] : 0
-                if next == 0 {
-                    position += 2
-                } else {
-                    // A marker inside the data: the data has ended; read zeros, as decoders do.
-                    byte = 0
-                }
+                // A marker inside the data: the scan ended before its blocks did (browsers show the
+                // rest grey; Cadence says so, and a few bytes cannot make it decode a huge image).
+                guard position + 1 < data.count, data[position + 1] == 0 else { throw Self.fail("the JPEG's image data ends before its last block") }
+                position += 2
             } else {
                 position += 1
             }

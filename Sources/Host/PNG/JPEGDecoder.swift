@@ -167,6 +167,12 @@ struct JPEGDecoder {
         }
         let hMax = components.map(\.h).max()!, vMax = components.map(\.v).max()!
         let mcusAcross = (width + 8 * hMax - 1) / (8 * hMax), mcusDown = (height + 8 * vMax - 1) / (8 * vMax)
+        // Every block takes at least two bits (a DC code and an end of block, a bit each at the
+        // least): a file too short for its blocks is refused before its planes are made.
+        let blocks = components.reduce(0) { $0 + mcusAcross * $1.h * mcusDown * $1.v }
+        guard blocks <= 4 * data.count else {
+            throw Self.fail("the JPEG's \(data.count) bytes are too few for its \(width) × \(height) pixels (\(blocks) blocks of at least two bits)")
+        }
         for index in components.indices {
             components[index].blocksAcross = mcusAcross * components[index].h
             components[index].blocksDown = mcusDown * components[index].v

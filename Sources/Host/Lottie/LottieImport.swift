@@ -22,9 +22,9 @@ public import CadenceIO
 public struct LottieImport: Sendable {
     /// The document, as JSON.
     public let document: JSONValue
-    /// What the drawing leaves out or approximates (effects it does not draw, images that are not
-    /// PNG, text in fonts the file does not carry, …), each feature once with the JSON path of its
-    /// first use.
+    /// What the drawing leaves out or approximates (effects it does not draw, WebP and progressive
+    /// JPEG images, text in fonts the file does not carry, …), each feature once with the JSON path
+    /// of its first use.
     public let warnings: [DocumentError]
     /// The file name, for errors.
     public let file: String?

@@ -1,4 +1,5 @@
 import Testing
+import CadenceIO
 @testable import CadenceLottie
 
 /// Pucker and bloat, and zig-zag, against points worked out by hand from lottie-web's

@@ -93,6 +93,12 @@ extension Path {
         var delta = theta2 - theta1
         if !sweep, delta > 0 { delta -= 2 * Double.pi }
         if sweep, delta < 0 { delta += 2 * Double.pi }
+        // Radii so far apart in size that the centre overflows (a 1e156 radius beside a 45 one):
+        // the arc is a straight line at any scale that can be drawn.
+        guard delta.isFinite, centerX.isFinite, centerY.isFinite else {
+            try addLine(to: point)
+            return
+        }
         // Cubic pieces of at most 90 degrees.
         let pieces = max(1, Int((abs(delta) / (Double.pi / 2) - 1e-9).rounded(.up)))
         let step = delta / Double(pieces)

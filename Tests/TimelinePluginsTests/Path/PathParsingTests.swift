@@ -207,6 +207,15 @@ struct PathParsingTests {
         }
     }
 
+    @Test func arcWithRadiiTooFarApartIsAStraightLine() throws {
+        // rx 4.51e156 beside ry 45: the centre overflows (FuzzPathData found the trap); the arc is
+        // drawn as the straight line it is at any drawable scale, and prints and parses again.
+        let path = try Path(svgPathData: "M 50 5 A 451e154 45 0 1 1 49.58 5")
+        #expect(path.elementCount == 2)
+        if case .line(let end)? = path.elements.last { #expect(end == p(49.58, 5)) } else { Issue.record("\(path.elements)") }
+        #expect(try Path(svgPathData: path.svgPathData).elementCount == 2)
+    }
+
     @Test func halfCircleArcPassesThroughTheTopOnAYDownScreen() throws {
         // sweep = 1 turns towards increasing angles: from (0,0) around centre (5,0) through (5,-5).
         let parts = cubics(of: try Path(svgPathData: "M 0 0 A 5 5 0 0 1 10 0"))

@@ -68,11 +68,9 @@ extension LottieAnimation.Reader {
         }
         if text.animators.isEmpty, text.alignment.keyframes.isEmpty {
             for number in text.documents.indices {
-                text.documents[number].fixedMatrices = text.documents[number].letters.indices.map { index in
-                    var still = text
-                    still.documents[number].fixedMatrices = []
-                    return still.state(document: number, letter: index, at: 0, offset: 0).matrix
-                }
+                // The document's fixed matrices are still empty here, so state() computes them.
+                let matrices = text.documents[number].letters.indices.map { text.state(document: number, letter: $0, at: 0, offset: 0).matrix }
+                text.documents[number].fixedMatrices = matrices
             }
         }
         for (number, document) in text.documents.enumerated() {

@@ -16,8 +16,10 @@ extension CadenceTool {
     /// render, none missing, repeated, overlapping or damaged, then writes the whole render.
     ///
     /// Text, raw frames and picture folders are the shards' bytes in frame order (the same bytes
-    /// as a render in one process); a video's lossless chunks (``FrameChunk``) are decoded in order
-    /// and encoded once into the final format with the same settings as a render in one process.
+    /// as a render in one process); an MP4 or WebM's encoded segments are concatenated (the bytes of
+    /// the render in one process, which makes its file the same way); a GIF, APNG or FFV1's lossless
+    /// chunks (``FrameChunk``) are decoded in order and encoded once into the final format with the
+    /// same settings as a render in one process.
     mutating func join(_ arguments: [String]) throws {
         let list = try ArgumentList(arguments, command: "join", options: ["out"], flags: [])
         guard !list.positionals.isEmpty else {
@@ -63,6 +65,8 @@ extension CadenceTool {
             }
         case .video(let format):
             try joinVideo(set, format: format, out: out)
+        case .segments(let format):
+            try joinSegments(set, format: format, out: out)
         }
         let frames = shards.compactMap(\.manifest.frames).map(\.count).reduce(0, +)
         try standardError.write("cadence: joined \(shards.count) shards, \(frames) frames, into \(out)\n")
@@ -94,6 +98,37 @@ extension CadenceTool {
         let output = try FileOutput(replacing: destination)
         try ShardFolder.read(source) { try output.write(bytes: $0) }
         try output.commit()
+    }
+
+    /// Concatenates the shards' encoded segments, in order, into `out` without re-encoding: the
+    /// bytes of the render in one process, which makes its file the same way.
+    private mutating func joinSegments(_ set: ShardSet, format: VideoFormat, out: String) throws {
+        let withFrames = set.shards.filter { $0.manifest.frames != nil }
+        guard let video = withFrames.first?.manifest.video else {
+            throw BadInput("\(set.shards[0].folder): the shards hold no video")
+        }
+        for shard in withFrames where shard.manifest.video != video {
+            throw BadInput("\(shard.folder) holds video of another size or rate than \(withFrames[0].folder)")
+        }
+        var paths: [String] = []
+        do {
+            for shard in withFrames {
+                paths += try set.segmentNames(of: shard, format: format).map { shard.folder + "/" + $0 }
+            }
+        } catch { throw BadInput(error.message) }
+        // ffmpeg's list of the segments goes into a folder of its own beside the output.
+        let destination = FileOutput.followingLinks(out)
+        let base = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? ""
+        guard let made = TemporaryFiles.makeFolder(template: base + ".cadence-join-XXXXXX")
+            ?? TemporaryFiles.makeFolder(template: "/tmp/cadence-join-XXXXXX") else {
+            throw SinkError.writeFailed(destination: out, reason: "cannot make a folder for the list of segments: " + String(cString: strerror(errno)))
+        }
+        defer {
+            TemporaryFiles.unregister(folder: made.slot)
+            unlink(made.path + "/segments.ffconcat")
+            rmdir(made.path)
+        }
+        try VideoSegmentJoin.concatenate(paths, format: format, listFolder: made.path, into: out)
     }
 
     /// Decodes the shards' lossless chunks in order and encodes them once into `format`.

@@ -15,6 +15,9 @@ extension CadenceTool {
     static let pictureFormats = ["png", "svg-frames", "rgba"] + VideoFormat.allCases.map(\.rawValue)
     /// The format a video render's shards are drawn in (``FrameChunk``); not a user's format.
     static let shardChunkFormat = "shard-chunk"
+    /// The format an MP4 or WebM render's shards are drawn in: the segments' files, with `--format`
+    /// still naming the video format; not a user's format.
+    static let shardSegmentsFormat = "shard-segments"
 
     /// Draws every frame of a source's scene and writes the pictures (`--format png`, …).
     ///
@@ -53,12 +56,25 @@ extension CadenceTool {
             destination = .raw(output, straight: alpha == "straight")
         case Self.shardChunkFormat:
             destination = .chunk(path: list.string("out")!)
+        case Self.shardSegmentsFormat:
+            guard let video = VideoFormat(rawValue: list.string("format") ?? ""), video.isSegmented else {
+                throw UsageError("a shard's segments are MP4 or WebM", command: list.command)
+            }
+            let segmentation = VideoSegmentation(
+                framesPerSegment: try Self.framesPerSegment(list, frameRate: frameRate), origin: (whole ?? range).lowerBound)
+            destination = .segmentedVideo(video, segmentation: segmentation, output: .folder(list.string("out")!))
         default:
             guard let video = VideoFormat(rawValue: format) else { throw UsageError("unknown format '\(format)'", command: list.command) }
             guard let path = list.string("out") else {
                 throw UsageError("'--format \(format)' writes a file: give it with --out FILE", command: list.command)
             }
-            destination = .video(video, path: path)
+            if video.isSegmented {
+                let segmentation = VideoSegmentation(
+                    framesPerSegment: try Self.framesPerSegment(list, frameRate: frameRate), origin: (whole ?? range).lowerBound)
+                destination = .segmentedVideo(video, segmentation: segmentation, output: .file(path))
+            } else {
+                destination = .video(video, path: path)
+            }
             try warnAboutGIFDelays(video, frameRate: frameRate)
         }
         // The picture's size: the scene's scaled (--scale), or fitted and centred in W × H pixels
@@ -110,6 +126,18 @@ extension CadenceTool {
             }
         }
         return sink.pixelSize
+    }
+
+    /// The frames in a segment of an MP4 or WebM render: `--segment-seconds` (default 2) at the
+    /// render's rate, rounded, at least one.
+    static func framesPerSegment(_ list: ArgumentList, frameRate: FrameRate) throws(UsageError) -> Int {
+        let seconds = try list.double("segment-seconds") ?? VideoSegmentation.defaultSeconds
+        guard seconds > 0, seconds <= VideoSegmentation.maximumSeconds else {
+            throw UsageError(
+                "'--segment-seconds' is the length of a video's independently encoded segments, more than 0 and at most \(NumberFormat.string(VideoSegmentation.maximumSeconds)) seconds; got \(NumberFormat.string(seconds))",
+                command: list.command)
+        }
+        return VideoSegmentation.framesPerSegment(seconds: seconds, frameRate: frameRate)
     }
 
     /// Warns when a GIF cannot keep `frameRate` (its delays are in hundredths of a second).

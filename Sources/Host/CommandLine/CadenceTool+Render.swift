@@ -13,7 +13,7 @@ struct OutputBox: TextOutput {
 }
 
 extension CadenceTool {
-    static let renderOptions = ["format", "fps", "frames", "out", "scale", "alpha", "jobs", "shard"]
+    static let renderOptions = ["format", "fps", "frames", "out", "scale", "alpha", "jobs", "shard", "segment-seconds"]
     static let renderFlags = ["header", "no-header"]
 
     /// Reads and validates a document file (`-` for standard input).

@@ -36,8 +36,10 @@ extension CadenceTool {
         /// One file per frame in the shard's folder (PNG, SVG).
         case pictures
         /// A lossless chunk of the frames (`frames.chunk`, ``FrameChunk``) that the join encodes
-        /// into the final format.
+        /// into the final format (GIF, APNG, FFV1).
         case video(VideoFormat)
+        /// The frames' encoded segments (MP4, WebM), which the join concatenates.
+        case segments(VideoFormat)
 
         /// What the farm checks a shard of this payload lists.
         func farmPayload(format: String) -> ShardSet.Payload {
@@ -45,6 +47,7 @@ extension CadenceTool {
             case .file(let name): .file(name)
             case .pictures: .pictures(extension: format == "png" ? "png" : "svg")
             case .video: .video
+            case .segments(let format): .segments(format)
             }
         }
 
@@ -60,7 +63,7 @@ extension CadenceTool {
                 guard let video = VideoFormat(rawValue: format) else {
                     throw UsageError("unknown format '\(ArgumentList.excerpt(format))'; formats: \(CadenceTool.formats.joined(separator: ", "))", command: command)
                 }
-                self = .video(video)
+                self = video.isSegmented ? .segments(video) : .video(video)
             }
         }
     }
@@ -90,12 +93,23 @@ extension CadenceTool {
             throw UsageError("'--shard' writes its part into a folder named after --out: give --out with the joined render's name", command: list.command)
         }
         let payload = try ShardPayload(format: format, command: list.command)
-        if case .video = payload, scene == nil { throw BadInput(PictureError.noScene.description) }
         let whole = try frames ?? HostLoop.defaultFrames(duration: source.duration, frameRate: frameRate)
-        let range = shard.frames(of: whole)
+        var segmentFrames: Int?
+        switch payload {
+        case .video:
+            if scene == nil { throw BadInput(PictureError.noScene.description) }
+        case .segments:
+            if scene == nil { throw BadInput(PictureError.noScene.description) }
+            segmentFrames = try Self.framesPerSegment(list, frameRate: frameRate)
+        case .file, .pictures:
+            break
+        }
+        // An MP4 or WebM render's shards hold whole segments, split as frames are split.
+        let range = segmentFrames.map { shard.frames(of: whole, inSegmentsOf: $0) } ?? shard.frames(of: whole)
         let folder = Self.shardFolder(out, shard)
         let origin = parsed.variable.map { " (index from \($0))" } ?? ""
-        let covered = range.map { "frames \($0.lowerBound)...\($0.upperBound), \($0.count) of \(whole.count)" } ?? "no frames (more shards than frames)"
+        let segments = segmentFrames.map { length in range.map { ", segments \(VideoSegmentation(framesPerSegment: length, origin: whole.lowerBound).segments(covering: $0)) of \(length) frames" } ?? "" } ?? ""
+        let covered = range.map { "frames \($0.lowerBound)...\($0.upperBound), \($0.count) of \(whole.count)\(segments)" } ?? "no frames (more shards than \(segmentFrames == nil ? "frames" : "segments"))"
         try standardError.write("cadence: shard \(shard)\(origin): \(covered) into \(folder)\n")
         try standardError.flush()
         let started = ContinuousClock.now
@@ -110,6 +124,7 @@ extension CadenceTool {
         var manifest = ShardManifest(
             source: identity.source, sourceHash: identity.sourceHash, settings: identity.settings, format: format,
             whole: whole, shard: shard, frames: range)
+        manifest.segmentFrames = segmentFrames
         var sublist = list.setting("shard", to: nil)
         switch payload {
         case .file(let name):
@@ -139,6 +154,13 @@ extension CadenceTool {
             if let range {
                 let size = try streamPictures(
                     &source, format: Self.shardChunkFormat, frameRate: frameRate, frames: range, list: sublist, scene: scene, whole: whole)
+                manifest.video = ShardManifest.Video(width: size.width, height: size.height, frameRate: frameRate)
+            }
+        case .segments:
+            sublist = sublist.setting("out", to: partial)
+            if let range {
+                let size = try streamPictures(
+                    &source, format: Self.shardSegmentsFormat, frameRate: frameRate, frames: range, list: sublist, scene: scene, whole: whole)
                 manifest.video = ShardManifest.Video(width: size.width, height: size.height, frameRate: frameRate)
             }
         }

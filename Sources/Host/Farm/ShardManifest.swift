@@ -8,8 +8,9 @@ import CadenceIO
 package struct ShardManifest: Equatable {
     /// The manifest's file name in a shard's folder.
     static package let fileName = "manifest.json"
-    /// The version of this layout.
-    package static let version = 1
+    /// The version of this layout: 2 since MP4 and WebM shards hold encoded segments
+    /// (``segmentFrames``).
+    package static let version = 2
 
     /// One file of the shard's payload.
     package struct File: Equatable {
@@ -28,7 +29,7 @@ package struct ShardManifest: Equatable {
         }
     }
 
-    /// The size and rate of a video shard's lossless chunk.
+    /// The size and rate of a video shard's frames (its lossless chunk, or its segments).
     package struct Video: Equatable {
         package var width: Int
         package var height: Int
@@ -58,8 +59,11 @@ package struct ShardManifest: Equatable {
     package var frames: ClosedRange<Int>?
     /// The CSV header the joined file starts with (`nil`: none, or not CSV).
     package var csvHeader: String?
-    /// A video shard's chunk size and rate (`nil` for other formats and empty shards).
+    /// A video shard's picture size and rate (`nil` for other formats and empty shards).
     package var video: Video?
+    /// The frames in each segment of an MP4 or WebM render (``VideoSegmentation``), which its
+    /// shards are cut on; `nil` for other formats.
+    package var segmentFrames: Int?
     /// The payload's files, sorted by name.
     package var files: [File] = []
 
@@ -96,6 +100,7 @@ package struct ShardManifest: Equatable {
         } else {
             lines.append("\"video\": null")
         }
+        lines.append("\"segmentFrames\": \(segmentFrames.map(String.init) ?? "null")")
         let files = self.files.map { "    {\"name\": \(JSONText.quoted($0.name)), \"bytes\": \($0.bytes), \"crc32\": \($0.crc32)}" }
         lines.append("\"files\": [\n" + files.joined(separator: ",\n") + (files.isEmpty ? "]" : "\n  ]"))
         return "{\n  " + lines.joined(separator: ",\n  ") + "\n}\n"
@@ -169,6 +174,13 @@ package struct ShardManifest: Equatable {
                 throw BadManifest(file: file, path: "$.video.frameRate", message: "\(numerator)/\(denominator) is not a frame rate")
             }
             video = Video(width: width, height: height, frameRate: rate)
+        }
+        switch try field("segmentFrames") {
+        case .null: segmentFrames = nil
+        case let length:
+            let frames = try integer(length, "$.segmentFrames")
+            guard frames >= 1 else { throw BadManifest(file: file, path: "$.segmentFrames", message: "expected at least 1") }
+            segmentFrames = frames
         }
         guard case .array(let fileList) = try field("files") else { throw BadManifest(file: file, path: "$.files", message: "expected an array") }
         for (index, item) in fileList.enumerated() {

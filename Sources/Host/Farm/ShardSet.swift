@@ -57,7 +57,8 @@ package struct ShardSet {
                 throw ShardSetError("shard \(shard.manifest.shard) is given twice: \(earlier) and \(shard.folder)")
             }
             byIndex[shard.manifest.shard.index] = shard.folder
-            let expected = shard.manifest.shard.frames(of: first.manifest.whole)
+            let expected = first.manifest.segmentFrames.map { shard.manifest.shard.frames(of: first.manifest.whole, inSegmentsOf: $0) }
+                ?? shard.manifest.shard.frames(of: first.manifest.whole)
             guard shard.manifest.frames == expected else {
                 let said = shard.manifest.frames.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "none"
                 let right = expected.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "none"
@@ -92,6 +93,10 @@ package struct ShardSet {
                 "\(shard.folder) was rendered with other settings than \(first.folder): "
                     + "\(mine.subtracting(theirs).sorted().joined(separator: " ")) against \(theirs.subtracting(mine).sorted().joined(separator: " "))")
         }
+        guard other.segmentFrames == one.segmentFrames else {
+            func length(_ frames: Int?) -> String { frames.map { "segments of \($0) frames" } ?? "no segments" }
+            throw ShardSetError("\(shard.folder) holds \(length(other.segmentFrames)), \(first.folder) \(length(one.segmentFrames))")
+        }
         guard other.shard.count == one.shard.count else {
             throw ShardSetError("\(shard.folder) is one of \(other.shard.count) shards, \(first.folder) one of \(one.shard.count)")
         }
@@ -106,6 +111,8 @@ package struct ShardSet {
         case pictures(extension: String)
         /// One lossless chunk of its frames (``videoChunkName``).
         case video
+        /// The encoded segments of its frames (``VideoSegmentation/fileName(ofSegment:format:)``).
+        case segments(VideoFormat)
     }
 
     /// Checks what every manifest lists, then every file it lists: the names the shard's frames
@@ -131,7 +138,7 @@ package struct ShardSet {
             let allowed: [String] = switch payload {
             case .file(let name): [name]
             case .video: [Self.videoChunkName]
-            case .pictures: []
+            case .pictures, .segments: []
             }
             guard names.isEmpty || names == allowed else {
                 throw ShardSetError("\(shard.folder) holds no frames but lists \(names.count) files \(again)")
@@ -144,6 +151,15 @@ package struct ShardSet {
         case .video:
             guard names == [Self.videoChunkName] else {
                 throw ShardSetError("\(shard.folder)'s manifest lists no \(Self.videoChunkName) (or other files): the shard is incomplete \(again)")
+            }
+        case .segments(let format):
+            let expected = try segmentNames(of: shard, format: format)
+            guard names.count == expected.count, Set(names) == Set(expected) else {
+                let stray = names.first { !expected.contains($0) }
+                let missing = expected.first { !names.contains($0) }
+                let what = stray.map { "lists \(InputExcerpt.excerpt($0)), which is not one of its frames' segments" }
+                    ?? "is missing the segment \(missing ?? "of a frame")"
+                throw ShardSetError("\(shard.folder) \(what) (frames \(frames.lowerBound)...\(frames.upperBound)) \(again)")
             }
         case .pictures(let suffix):
             // Every name is the same width, at least the last frame's digits: the width of the
@@ -200,6 +216,19 @@ package struct ShardSet {
             throw ShardSetError("\(shard.folder)'s manifest lists no \(Self.videoChunkName): the shard is incomplete (run shard \(shard.manifest.shard) again)")
         }
         return shard.folder + "/" + Self.videoChunkName
+    }
+
+    /// The names of the segments that a shard's frames cover, in order (none for a shard without
+    /// frames).
+    ///
+    /// - Throws: ``ShardSetError`` when the shards' manifests give no segment length.
+    package func segmentNames(of shard: Shard, format: VideoFormat) throws(ShardSetError) -> [String] {
+        guard let frames = shard.manifest.frames else { return [] }
+        guard let length = shard.manifest.segmentFrames else {
+            throw ShardSetError("\(shard.folder)'s manifest gives no segment length for its \(format.rawValue) segments (run shard \(shard.manifest.shard) again)")
+        }
+        let segmentation = VideoSegmentation(framesPerSegment: length, origin: shard.manifest.whole.lowerBound)
+        return segmentation.segments(covering: frames).map { VideoSegmentation.fileName(ofSegment: $0, format: format) }
     }
 
     /// `film.mp4.shard-03-of-16` for shard 3 of 16 of `film.mp4` (the index padded to the count's digits).

@@ -30,6 +30,38 @@ struct ShardTests {
         }
     }
 
+    // 61 frames in segments of 12: 0–11, 12–23, 24–35, 36–47, 48–59, 60 (6 segments). Four
+    // shards take segments ⌊6i/4⌋ = 0, 1, 3, 4, 6; eight take ⌊6i/8⌋ = 0, 0, 1, 2, 3, 3, 4, 5, 6.
+    @Test func videoShardsHoldWholeSegments() throws {
+        #expect(try (0..<4).map { try RenderShard(index: $0, count: 4).frames(of: 0...60, inSegmentsOf: 12) } == [0...11, 12...35, 36...47, 48...60])
+        #expect(
+            try (0..<8).map { try RenderShard(index: $0, count: 8).frames(of: 0...60, inSegmentsOf: 12) }
+                == [nil, 0...11, 12...23, 24...35, nil, 36...47, 48...59, 60...60])
+        // From frame 17, segments of 2: 17–18 and 19.
+        #expect(try (0..<2).map { try RenderShard(index: $0, count: 2).frames(of: 17...19, inSegmentsOf: 2) } == [17...18, 19...19])
+        // Segments of one frame are frames.
+        #expect(try (0..<7).map { try RenderShard(index: $0, count: 7).frames(of: 0...60, inSegmentsOf: 1) }
+            == (0..<7).map { try RenderShard(index: $0, count: 7).frames(of: 0...60) })
+        for count in [1, 3, 16] {
+            for (whole, length) in [(0...0, 60), (0...1800, 60), (17...240, 7), (5...5_000_000, 120)] {
+                let parts = try (0..<count).compactMap { try RenderShard(index: $0, count: count).frames(of: whole, inSegmentsOf: length) }
+                #expect(parts.first?.lowerBound == whole.lowerBound && parts.last?.upperBound == whole.upperBound)
+                #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound + 1 == $1.lowerBound })
+                #expect(parts.allSatisfy { ($0.lowerBound - whole.lowerBound) % length == 0 }, "every shard starts a segment")
+            }
+        }
+        // The segments: 2 s at 30 fps is 60 frames, at 30000/1001 fps 59.94 → 60, and never fewer than one.
+        #expect(VideoSegmentation.framesPerSegment(seconds: 2, frameRate: FrameRate(30)!) == 60)
+        #expect(VideoSegmentation.framesPerSegment(seconds: 2, frameRate: FrameRate(30_000, per: 1001)!) == 60)
+        #expect(VideoSegmentation.framesPerSegment(seconds: 0.01, frameRate: FrameRate(30)!) == 1)
+        let cut = VideoSegmentation(framesPerSegment: 60, origin: 17)
+        #expect(cut.segment(containing: 17) == 0 && cut.segment(containing: 76) == 0 && cut.segment(containing: 77) == 1)
+        #expect(cut.frames(ofSegment: 1, in: 17...200) == 77...136 && cut.frames(ofSegment: 3, in: 17...200) == 197...200)
+        #expect(cut.segments(covering: 77...197) == 1...3)
+        #expect(VideoSegmentation.fileName(ofSegment: 42, format: .mp4) == "segment-000042.mp4")
+        #expect(VideoSegmentation.fileName(ofSegment: 1_234_567, format: .webm) == "segment-1234567.webm")
+    }
+
     @Test func theIndexComesFromTheGivenNumberOrTheScheduler() throws {
         #expect(try RenderShard.parse("3/16", environment: [:]).shard == RenderShard(index: 3, count: 16))
         let slurm = try RenderShard.parse("auto/16", environment: ["SLURM_ARRAY_TASK_ID": "5"])
@@ -115,6 +147,53 @@ struct ShardTests {
         let document = try temporaryFile("dot.json", PictureCommandTests.document)
         for format in ["mp4", "mkv"] {
             #expect(try renderAndJoin(["render", document], format: format, count: 3, in: root).same, "\(format)")
+        }
+    }
+
+    @Test(.enabled(if: ChildProcess.isInstalled("ffmpeg"), "needs ffmpeg (.ci/video-check installs it and joins every video format)"))
+    func segmentedVideoShardsConcatenateToTheSingleRender() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let document = try temporaryFile("dot.json", PictureCommandTests.document)
+        // 11 frames at 10 fps in segments of 0.3 s: 3 frames, 4 segments; 5 shards have an empty one.
+        for format in ["mp4", "webm"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + format, withIntermediateDirectories: true)
+            for count in 1...5 {
+                let (same, shards) = try renderAndJoin(["render", document, "--segment-seconds", "0.3"], format: format, count: count, in: root + "/\(format)")
+                #expect(same, "\(count) shards of \(format)")
+                // A shard holds its segments' files, encoded: never the lossless chunk.
+                let names = try shards.flatMap { try FileManager.default.contentsOfDirectory(atPath: $0) }.filter { $0 != "manifest.json" }.sorted()
+                #expect(names == (0..<4).map { VideoSegmentation.fileName(ofSegment: $0, format: VideoFormat(rawValue: format)!) }, "\(names)")
+            }
+        }
+        // Shards cut into other segments are not one render's.
+        let other = root + "/other.mp4"
+        for (index, seconds) in [(0, "0.3"), (1, "0.5")] {
+            #expect(cadence(["render", document, "--format", "mp4", "--segment-seconds", seconds, "--out", other, "--shard", "\(index)/2"]).status == 0)
+        }
+        let mixed = cadence(["join", other + ".shard-0-of-2", other + ".shard-1-of-2", "--out", other])
+        #expect(mixed.status == 2 && mixed.err.contains("other settings") && mixed.err.contains("segment-seconds"), "\(mixed.err)")
+        // A shard whose manifest lists another segment than its frames give: named.
+        try FileManager.default.createDirectory(atPath: root + "/m", withIntermediateDirectories: true)
+        let film = root + "/m/film.mp4"
+        for index in 0..<2 {
+            #expect(cadence(["render", document, "--format", "mp4", "--segment-seconds", "0.3", "--out", film, "--shard", "\(index)/2"]).status == 0)
+        }
+        let second = film + ".shard-1-of-2"
+        try FileManager.default.moveItem(atPath: second + "/segment-000003.mp4", toPath: second + "/segment-000004.mp4")
+        var manifest = try String(contentsOfFile: second + "/manifest.json", encoding: .utf8)
+        manifest = manifest.replacingOccurrences(of: "segment-000003.mp4", with: "segment-000004.mp4")
+        try manifest.write(toFile: second + "/manifest.json", atomically: true, encoding: .utf8)
+        let stray = cadence(["join", film + ".shard-0-of-2", second, "--out", film])
+        #expect(stray.status == 2 && stray.err.contains("lists segment-000004.mp4, which is not one of its frames' segments"), "\(stray.err)")
+        #expect(!FileManager.default.fileExists(atPath: film), "nothing written")
+    }
+
+    @Test func aSegmentLengthIsAPositiveNumberOfSeconds() throws {
+        let document = try temporaryFile("dot.json", PictureCommandTests.document)
+        for bad in ["0", "-1", "nan", "100000"] {
+            let result = cadence(["render", document, "--format", "mp4", "--out", NSTemporaryDirectory() + "never.mp4", "--segment-seconds", bad])
+            #expect(result.status == 2 && result.err.contains("--segment-seconds"), "\(bad): \(result.err)")
         }
     }
 
@@ -239,15 +318,15 @@ struct ShardTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let document = try temporaryFile("dot.json", PictureCommandTests.document)
         for index in 0..<2 {
-            let run = cadence("render", document, "--format", "mp4", "--out", root + "/film.mp4", "--shard", "\(index)/2")
+            let run = cadence("render", document, "--format", "mkv", "--out", root + "/film.mkv", "--shard", "\(index)/2")
             #expect(run.status == 0, "\(run.err)")
         }
-        let shard = root + "/film.mp4.shard-1-of-2"
+        let shard = root + "/film.mkv.shard-1-of-2"
         let url = URL(fileURLWithPath: shard + "/manifest.json")
         var manifest = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         manifest["files"] = [[String: Any]]()
         try JSONSerialization.data(withJSONObject: manifest).write(to: url)
-        let result = cadence("join", root + "/film.mp4.shard-0-of-2", shard, "--out", root + "/film.mp4")
+        let result = cadence("join", root + "/film.mkv.shard-0-of-2", shard, "--out", root + "/film.mkv")
         #expect(result.status == 2 && result.err.contains("manifest lists no frames.chunk"), "\(result.err)")
     }
 

@@ -229,9 +229,20 @@ struct VideoFailureTests {
     func aVideoIntoANamedPipeIsWrittenThroughIt() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // A stand-in for ffmpeg that copies the frames it reads to the file it is given last.
+        // A stand-in for ffmpeg that copies the frames it reads to the file it is given last; given
+        // a list of segments to concatenate (`-f concat -i LIST`), it copies the listed files.
         let fake = folder.appendingPathComponent("ffmpeg")
-        try "#!/bin/sh\nfor argument; do out=$argument; done\ncat > \"$out\"\n".write(to: fake, atomically: true, encoding: .utf8)
+        try """
+            #!/bin/sh
+            list=; previous=
+            for argument; do out=$argument; [ "$previous" = "-i" ] && list=$argument; previous=$argument; done
+            if [ "$list" != "pipe:0" ]; then
+                sed -n "s/^file '\\(.*\\)'$/\\1/p" "$list" | while read -r file; do cat "$file"; done > "$out"
+            else
+                cat > "$out"
+            fi
+
+            """.write(to: fake, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         let script = """
             mkfifo pipe

@@ -53,6 +53,26 @@ public struct RenderShard: Sendable, Hashable, CustomStringConvertible {
         return (whole.lowerBound + Int(start))...(whole.lowerBound + Int(end) - 1)
     }
 
+    /// This shard's frames of a render of `whole` cut into segments of `framesPerSegment` frames
+    /// (from `whole`'s first; the last may be shorter), or `nil` when the shard has none: the
+    /// segments are split as ``frames(of:)`` splits frames, so every shard starts on a segment's
+    /// first frame and holds whole segments (an MP4 or WebM render's shards, whose segments are
+    /// encoded independently).
+    ///
+    /// - Parameters:
+    ///   - whole: The whole render's frames.
+    ///   - framesPerSegment: The frames in a segment (at least 1).
+    /// - Returns: A contiguous part of `whole`, from a segment's first frame to a segment's last.
+    public func frames(of whole: ClosedRange<Int>, inSegmentsOf framesPerSegment: Int) -> ClosedRange<Int>? {
+        let length = UInt(max(1, framesPerSegment))
+        let total = UInt(bitPattern: whole.upperBound &- whole.lowerBound) + 1
+        let segments = total / length + (total % length == 0 ? 0 : 1)
+        let start = Self.split(segments, at: index, of: count), end = Self.split(segments, at: index + 1, of: count)
+        guard end > start else { return nil }
+        let first = start * length, last = min(end * length, total) - 1
+        return (whole.lowerBound + Int(first))...(whole.lowerBound + Int(last))
+    }
+
     /// `⌊total · i / n⌋` without overflow.
     private static func split(_ total: UInt, at i: Int, of n: Int) -> UInt {
         let product = total.multipliedFullWidth(by: UInt(i))

@@ -57,6 +57,10 @@ package final class ChildProcess {
             unlink(errorLog)
             throw SinkError.writeFailed(destination: program, reason: String(cString: strerror(errno)))
         }
+        // Close-on-exec, so that a program started later (another segment's ffmpeg) does not hold
+        // this one's input open: it would never see the end of it. The child's own copies (its
+        // standard input and error, made by dup2) stay open.
+        for descriptor in [pipeEnds[0], pipeEnds[1], logDescriptor] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

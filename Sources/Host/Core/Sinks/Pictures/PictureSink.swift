@@ -21,8 +21,11 @@ package enum PictureDestination {
     case svgFolder(String, digits: Int)
     /// Raw RGBA8, frame after frame, straight or premultiplied.
     case raw(any TextOutput, straight: Bool)
-    /// A video file through ffmpeg.
+    /// A video file through ffmpeg, encoded in one piece (GIF, APNG, FFV1).
     case video(VideoFormat, path: String)
+    /// An MP4 or WebM video encoded in segments, several at once, then concatenated into a file or
+    /// left in a folder for `cadence join`.
+    case segmentedVideo(VideoFormat, segmentation: VideoSegmentation, output: SegmentedVideoOutput)
     /// A shard's lossless chunk of straight RGBA frames (``FrameChunk``), written all or nothing.
     case chunk(path: String)
 }
@@ -47,6 +50,7 @@ package struct PictureSink: FrameSink {
     private var workers: [PictureWorker] = []
     private var pending = 0
     private var video: VideoEncoder?
+    private var segmented: SegmentedVideoWriter?
     private var chunk: FileOutput?
     /// Where raw frames go, written in place (an output may be a value).
     package private(set) var rawOutput: (any TextOutput)?
@@ -111,6 +115,10 @@ package struct PictureSink: FrameSink {
             try Self.makeFolder(folder)
         case .video(let format, let path):
             video = try VideoEncoder(format: format, width: pixels.width, height: pixels.height, frameRate: frameRate, path: path)
+        case .segmentedVideo(let format, let segmentation, let output):
+            if case .folder(let folder) = output { try Self.makeFolder(folder) }
+            segmented = try SegmentedVideoWriter(
+                format: format, segmentation: segmentation, output: output, width: pixels.width, height: pixels.height, frameRate: frameRate)
         case .chunk(let path):
             let output = try FileOutput(replacing: path)
             try FrameChunk.header(width: pixels.width, height: pixels.height).withUnsafeBytes { try output.write(bytes: $0) }
@@ -125,6 +133,10 @@ package struct PictureSink: FrameSink {
     }
 
     package mutating func write(_ frame: borrowing Frame) throws {
+        if let segmented {
+            try segmented.add(frame, workers: workers)
+            return
+        }
         workers[pending].frame = copy frame
         pending += 1
         if pending == workers.count { try drawPending() }
@@ -132,6 +144,7 @@ package struct PictureSink: FrameSink {
 
     package mutating func finish() throws {
         try drawPending()
+        try segmented?.finish(workers: workers)
         try video?.finish()
         try chunk?.commit()
         try rawOutput?.flush()
@@ -164,6 +177,9 @@ package struct PictureSink: FrameSink {
             try worker.pixels.bytes.withUnsafeBytes { try rawOutput!.write(bytes: $0) }
         case .video:
             try worker.pixels.bytes.withUnsafeBytes { try video!.write(straightRGBA: $0) }
+        case .segmentedVideo:
+            // Drawn and written by the segments' writer.
+            break
         case .chunk:
             try withUnsafeBytes(of: UInt32(worker.encoded.count).littleEndian) { try chunk!.write(bytes: $0) }
             try worker.encoded.withUnsafeBytes { try chunk!.write(bytes: $0) }
@@ -224,7 +240,7 @@ package final class PictureWorker: @unchecked Sendable {
             case .pngFolder: self = .png
             case .svgFolder: self = .svg
             case .raw(_, let straight): self = straight ? .straight : .premultiplied
-            case .video: self = .straight
+            case .video, .segmentedVideo: self = .straight
             case .chunk: self = .chunk
             }
         }

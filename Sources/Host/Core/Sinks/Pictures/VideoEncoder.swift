@@ -13,9 +13,10 @@ import Darwin
 public enum VideoFormat: String, Sendable, CaseIterable {
     /// H.264 in MP4, 4:2:0 (`yuv420p`), `libx264 -preset superfast -crf 20`: what every player
     /// plays. 4:2:0 needs an even width and height: an odd one gets one more column or row, black,
-    /// at the right or bottom.
+    /// at the right or bottom. Encoded in segments (``VideoSegmentation``).
     case mp4
-    /// VP9 in WebM with alpha (`yuva420p`), `libvpx-vp9 -crf 32 -b:v 0`.
+    /// VP9 in WebM with alpha (`yuva420p`), `libvpx-vp9 -crf 32 -b:v 0`. Encoded in segments
+    /// (``VideoSegmentation``).
     case webm
     /// An animated GIF with a palette generated from the frames (GIF delays are in 1/100 s: at a
     /// rate whose frame lasts no whole number of hundredths, 60 fps say, frames are dropped to the
@@ -27,16 +28,24 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// FFV1 in Matroska, lossless: for chunks of a render that are joined later.
     case ffv1 = "mkv"
 
+    /// Whether the format is encoded in independent segments that are then concatenated
+    /// (``VideoSegmentation``): MP4 and WebM. The others are encoded in one piece.
+    package var isSegmented: Bool { self == .mp4 || self == .webm }
+
+    /// The options that make two encodes of the same frames give the same bytes.
+    private static let exact = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
+
     /// What `ffmpeg` is told to write, after its input: codec, pixel format, muxer and the options
     /// that make two renders of the same frames give the same bytes (`-fflags +bitexact`, a fixed
-    /// thread count: x264's output changes with its thread count).
+    /// thread count: x264's and libvpx's output changes with their thread count). For MP4 and
+    /// WebM these encode one segment: one thread each, as segments are encoded several at once.
     package func outputArguments(width: Int, height: Int, frameRate: FrameRate) -> [String] {
-        let exact = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
+        let exact = Self.exact
         switch self {
         case .mp4:
             let pad = width % 2 == 0 && height % 2 == 0 ? "" : "pad=ceil(iw/2)*2:ceil(ih/2)*2,"
             return ["-vf", pad + Self.bt709Conversion, "-c:v", "libx264", "-preset", "superfast", "-crf", "20", "-pix_fmt", "yuv420p",
-                "-threads", "2", "-movflags", "+faststart"] + Self.bt709Tags + exact + ["-f", "mp4"]
+                "-threads", "1"] + Self.bt709Tags + exact + ["-f", "mp4"]
         case .webm:
             return ["-vf", Self.bt709Conversion, "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "32", "-b:v", "0", "-row-mt", "0",
                 "-threads", "1", "-deadline", "good", "-cpu-used", "4"] + Self.bt709Tags + exact + ["-f", "webm"]
@@ -53,6 +62,17 @@ public enum VideoFormat: String, Sendable, CaseIterable {
             // is one slice.
             let slices = width >= 2 && height >= 2 ? "4" : "1"
             return ["-c:v", "ffv1", "-level", "3", "-pix_fmt", "bgra", "-slices", slices, "-g", "1"] + exact + ["-f", "matroska"]
+        }
+    }
+
+    /// What `ffmpeg` is told to write when it concatenates segments (after its concat input): the
+    /// streams copied, timestamps made continuous by the demuxer, the same tags; MP4's index at the
+    /// front (`+faststart`), WebM's alpha declared (a copied stream does not carry the flag).
+    package var concatenationArguments: [String] {
+        switch self {
+        case .mp4: ["-c", "copy", "-movflags", "+faststart"] + Self.bt709Tags + Self.exact + ["-f", "mp4"]
+        case .webm: ["-c", "copy", "-metadata:s:v:0", "alpha_mode=1"] + Self.bt709Tags + Self.exact + ["-f", "webm"]
+        case .gif, .apng, .ffv1: ["-c", "copy"] + Self.exact + ["-f", rawValue == "mkv" ? "matroska" : rawValue]
         }
     }
 
@@ -98,7 +118,20 @@ package final class VideoEncoder {
     ///
     /// - Throws: ``SinkError/writeFailed(destination:reason:)`` when ffmpeg is not installed or
     ///   cannot start, or the folder cannot be written.
-    package init(format: VideoFormat, width: Int, height: Int, frameRate: FrameRate, path: String) throws {
+    package convenience init(format: VideoFormat, width: Int, height: Int, frameRate: FrameRate, path: String) throws {
+        let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-xerror", "-y",
+            "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+            "-framerate", "\(frameRate.numerator)/\(frameRate.denominator)", "-i", "pipe:0"]
+        let output = format.outputArguments(width: width, height: height, frameRate: frameRate)
+        try self.init(format: format, width: width, height: height, arguments: { input + output + [$0] }, path: path)
+    }
+
+    /// Starts `ffmpeg` with `arguments(file)` writing a temporary file beside `path` (or `path`
+    /// itself when it is not a regular file), for any input (a concatenation of segments, say).
+    ///
+    /// - Throws: ``SinkError/writeFailed(destination:reason:)`` when ffmpeg is not installed or
+    ///   cannot start, or the folder cannot be written.
+    package init(format: VideoFormat, width: Int = 0, height: Int = 0, arguments: (String) -> [String], path: String) throws {
         guard ChildProcess.isInstalled("ffmpeg") else {
             throw SinkError.writeFailed(
                 destination: path,
@@ -110,10 +143,6 @@ package final class VideoEncoder {
         self.height = height
         let destination = FileOutput.followingLinks(path)
         self.destination = destination
-        let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-xerror", "-y",
-            "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
-            "-framerate", "\(frameRate.numerator)/\(frameRate.denominator)", "-i", "pipe:0"]
-        let output = format.outputArguments(width: width, height: height, frameRate: frameRate)
         var info = stat()
         let exists = stat(destination, &info) == 0
         if exists, info.st_mode & S_IFMT != S_IFREG {
@@ -123,7 +152,7 @@ package final class VideoEncoder {
             }
             temporary = nil
             temporarySlot = -1
-            process = try ChildProcess("ffmpeg", arguments: input + output + [destination])
+            process = try ChildProcess("ffmpeg", arguments: arguments(destination))
             return
         }
         // A replaced file keeps its mode; a new one is 0644, as `--out` makes them.
@@ -134,7 +163,7 @@ package final class VideoEncoder {
         let slot = made.slot
         temporarySlot = slot
         do {
-            process = try ChildProcess("ffmpeg", arguments: input + output + [temporary])
+            process = try ChildProcess("ffmpeg", arguments: arguments(temporary))
         } catch {
             unlink(temporary)
             TemporaryFiles.unregister(slot)

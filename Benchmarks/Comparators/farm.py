@@ -1,7 +1,14 @@
 #!/usr/bin/env python3
-"""The whole work of a sharded render against a render in one process (issue 24, Docs/RenderFarm.md).
+"""The whole work of a sharded render against a render in one process (issue 24, Docs/RenderFarm.md),
+and the wall time of a video render on a farm (issue 47).
 
     python3 Benchmarks/Comparators/farm.py [path/to/cadence] [--shards 16] [--seconds 60] [--formats png,mp4]
+    python3 Benchmarks/Comparators/farm.py [path/to/cadence] --wall [--shards 8] [--seconds 60] [--formats mp4,webm]
+
+With --wall, for each video format: the render in one process (every core, then one core: `taskset
+-c 0 --jobs 1`), each shard alone on the machine (as on a machine of its own) and the join, in wall
+time; the farm's time is the slowest shard plus the join. The size is compared with one
+continuous encode (one segment as long as the render, the same encoder settings).
 
 A 60-second 1920 x 1080 30 fps scene (eight moving rounded rectangles, a path with a blurred
 shadow) is rendered once in one process, then as N shards one after the other plus the join. The
@@ -31,17 +38,53 @@ def same(a, b):
     return filecmp.cmp(a, b, shallow=False)
 
 
+def wall(cadence, work, scene, formats, shards, frames):
+    """Wall times of a video render in one process and on a farm of `shards` machines like this one."""
+    print(f"{frames} frames at 1920 x 1080, {shards} shards, each alone on this machine ({os.cpu_count()} cores); wall time")
+    for format in formats:
+        base = ["render", scene, "--format", format, "--size", "1920x1080"]
+        single = os.path.join(work, f"single.{format}")
+        _, single_wall = timed([cadence, *base, "--out", single])
+        _, one_core_wall = timed(["taskset", "-c", "0", cadence, *base, "--jobs", "1", "--out", single + ".one-core"])
+        continuous = os.path.join(work, f"continuous.{format}")
+        timed([cadence, *base, "--segment-seconds", "86400", "--out", continuous])
+        out = os.path.join(work, f"out.{format}")
+        shard_walls, shard_bytes = [], []
+        for index in range(shards):
+            _, seconds = timed([cadence, *base, "--out", out, "--shard", f"{index}/{shards}"])
+            shard_walls.append(seconds)
+            folder = out + f".shard-{index}-of-{shards}" if shards <= 10 else glob.glob(out + f".shard-*{index}-of-{shards}")[0]
+            shard_bytes.append(sum(os.path.getsize(os.path.join(folder, n)) for n in os.listdir(folder)))
+        joined = os.path.join(work, f"joined.{format}")
+        _, join_wall = timed([cadence, "join", *sorted(glob.glob(out + f".shard-*-of-{shards}")), "--out", joined])
+        farm = max(shard_walls) + join_wall
+        size, continuous_size = os.path.getsize(single), os.path.getsize(continuous)
+        print(f"{format:<4} one process {single_wall:6.2f} s (one core {one_core_wall:6.2f} s: {one_core_wall / single_wall:.2f}x from "
+              f"{os.cpu_count()} cores); shards {min(shard_walls):.2f}-{max(shard_walls):.2f} s, "
+              f"{min(shard_bytes) / 1e6:.2f}-{max(shard_bytes) / 1e6:.2f} MB; join {join_wall:.3f} s = "
+              f"{100 * join_wall / single_wall:.1f} % of one process; farm {farm:.2f} s = {single_wall / farm:.2f}x faster; "
+              f"joined {'identical' if same(single, joined) else 'DIFFERENT'}; {size / 1e6:.3f} MB against "
+              f"{continuous_size / 1e6:.3f} MB continuous: {100 * (size / continuous_size - 1):+.1f} %", flush=True)
+        for path in [single, single + ".one-core", continuous, joined]:
+            os.remove(path)
+        for path in glob.glob(out + ".shard-*"):
+            shutil.rmtree(path)
+
+
 def main():
     arguments = sys.argv[1:]
+    wall_mode = "--wall" in arguments
+    if wall_mode:
+        arguments.remove("--wall")
     def option(name, default):
         if name in arguments:
             value = arguments[arguments.index(name) + 1]
             del arguments[arguments.index(name):arguments.index(name) + 2]
             return value
         return default
-    shards = int(option("--shards", "16"))
+    shards = int(option("--shards", "8" if wall_mode else "16"))
     seconds = float(option("--seconds", "60"))
-    formats = option("--formats", "png,mp4").split(",")
+    formats = option("--formats", "mp4,webm" if wall_mode else "png,mp4").split(",")
     cadence = os.path.abspath(arguments[0] if arguments else ".build/release/cadence")
     work = tempfile.mkdtemp(prefix="cadence-farm-")
     try:
@@ -56,6 +99,9 @@ def main():
         json.dump({"cadence": 1, "fps": 30, "duration": seconds, "tracks": tracks,
                    "scene": {"size": [1280, 720], "background": "#F4F4F5", "layers": layers}}, open(scene, "w"))
         frames = int(seconds * 30) + 1
+        if wall_mode:
+            wall(cadence, work, scene, formats, shards, frames)
+            return
         print(f"{frames} frames at 1920 x 1080, {shards} shards, one core per process")
         for format in formats:
             folder = format == "png"

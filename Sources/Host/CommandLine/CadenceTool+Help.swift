@@ -11,7 +11,7 @@ extension CadenceTool {
             return """
                 USAGE: cadence \(command) FILE|- [--format FORMAT] [--fps N] [--frames A..B] [--out FILE] [--header|--no-header]
                        [--scale S | --size WxH] [--alpha straight|premultiplied] [--jobs N] [--shard I/N|auto/N]
-                       [--expressions static|refuse]
+                       [--segment-seconds S] [--expressions static|refuse]
 
                 \(command == "render" ? "Evaluates a timeline document as fast as possible and streams its frames." : "Evaluates a timeline document in real time, paced to the frame rate; late frames are dropped and counted.")
                 Frame i is at time i / fps; frames 0 ... ceil(duration * fps) unless --frames gives a slice.
@@ -25,8 +25,12 @@ extension CadenceTool {
                   --scale    pictures: the scene's size times S (default 1)
                   --size     pictures: WxH pixels, the scene fitted and centred
                   --alpha    rgba: straight (default) or premultiplied
-                  --jobs     pictures: frames drawn at once (default: the number of processors, fewer
-                             when their pictures would not fit in memory)
+                  --jobs     pictures: frames drawn at once, or MP4 and WebM segments encoded at once
+                             (default: the number of processors, fewer when their pictures would not
+                             fit in memory)
+                  --segment-seconds
+                             mp4, webm: the length of the independently encoded segments (default 2;
+                             each starts with a keyframe; shards split on them). Guide: Docs/RenderFarm.md
                   --fps      frames per second (default: the document's fps, else 60)
                   --frames   A..B, the frames to write (inclusive)
                   --out      write to FILE instead of standard output
@@ -49,9 +53,11 @@ extension CadenceTool {
                 checks that the folders are every shard of one render (same source and settings), none
                 missing, repeated or damaged (each file's length and CRC-32 against its manifest), then
                 writes FINAL. Text, raw frames and picture folders are the same bytes as a render in one
-                process; video shards hold lossless chunks of their frames, decoded in order and encoded
-                once into the final format (needs ffmpeg). Folders of shards that did not finish (.partial-XXXXXX)
-                are skipped. Guide: Docs/RenderFarm.md
+                process; so are MP4 and WebM, whose shards hold encoded segments that the join
+                concatenates without re-encoding (ffmpeg muxes them); GIF, APNG and MKV shards hold
+                lossless chunks of their frames, decoded in order and encoded once into the final
+                format. Folders of shards that did not finish (.partial-XXXXXX) are skipped.
+                Guide: Docs/RenderFarm.md
 
                 """
         case "preset":

@@ -25,11 +25,11 @@ extension CadenceTool {
                   --scale    pictures: the scene's size times S (default 1)
                   --size     pictures: WxH pixels, the scene fitted and centred
                   --alpha    rgba: straight (default) or premultiplied
-                  --jobs     pictures: frames drawn at once, or MP4 and WebM segments encoded at once
+                  --jobs     pictures: frames drawn at once, or video segments encoded at once
                              (default: the number of processors, fewer when their pictures would not
                              fit in memory)
                   --segment-seconds
-                             mp4, webm: the length of the independently encoded segments (default 2;
+                             mp4, webm, mkv: the length of the independently encoded segments (default 2;
                              each starts with a keyframe; shards split on them). Guide: Docs/RenderFarm.md
                   --fps      frames per second (default: the document's fps, else 60)
                   --frames   A..B, the frames to write (inclusive)
@@ -53,8 +53,8 @@ extension CadenceTool {
                 checks that the folders are every shard of one render (same source and settings), none
                 missing, repeated or damaged (each file's length and CRC-32 against its manifest), then
                 writes FINAL. Text, raw frames and picture folders are the same bytes as a render in one
-                process; so are MP4 and WebM, whose shards hold encoded segments that the join
-                concatenates without re-encoding (ffmpeg muxes them); GIF, APNG and MKV shards hold
+                process; so are MP4, WebM and MKV, whose shards hold encoded segments that the join
+                concatenates without re-encoding (ffmpeg muxes them); GIF and APNG shards hold
                 lossless chunks of their frames, decoded in order and encoded once into the final
                 format. Folders of shards that did not finish (.partial-XXXXXX) are skipped.
                 Guide: Docs/RenderFarm.md

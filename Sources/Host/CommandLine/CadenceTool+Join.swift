@@ -16,8 +16,8 @@ extension CadenceTool {
     /// render, none missing, repeated, overlapping or damaged, then writes the whole render.
     ///
     /// Text, raw frames and picture folders are the shards' bytes in frame order (the same bytes
-    /// as a render in one process); an MP4 or WebM's encoded segments are concatenated (the bytes of
-    /// the render in one process, which makes its file the same way); a GIF, APNG or FFV1's lossless
+    /// as a render in one process); an MP4, WebM or FFV1 video's encoded segments are concatenated (the bytes of
+    /// the render in one process, which makes its file the same way); a GIF or APNG's lossless
     /// chunks (``FrameChunk``) are decoded in order and encoded once into the final format with the
     /// same settings as a render in one process.
     mutating func join(_ arguments: [String]) throws {

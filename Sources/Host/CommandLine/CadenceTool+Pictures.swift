@@ -15,7 +15,7 @@ extension CadenceTool {
     static let pictureFormats = ["png", "svg-frames", "rgba"] + VideoFormat.allCases.map(\.rawValue)
     /// The format a video render's shards are drawn in (``FrameChunk``); not a user's format.
     static let shardChunkFormat = "shard-chunk"
-    /// The format an MP4 or WebM render's shards are drawn in: the segments' files, with `--format`
+    /// The format an MP4, WebM or FFV1 render's shards are drawn in: the segments' files, with `--format`
     /// still naming the video format; not a user's format.
     static let shardSegmentsFormat = "shard-segments"
 
@@ -58,7 +58,7 @@ extension CadenceTool {
             destination = .chunk(path: list.string("out")!)
         case Self.shardSegmentsFormat:
             guard let video = VideoFormat(rawValue: list.string("format") ?? ""), video.isSegmented else {
-                throw UsageError("a shard's segments are MP4 or WebM", command: list.command)
+                throw UsageError("a shard's segments are MP4, WebM or FFV1", command: list.command)
             }
             let segmentation = VideoSegmentation(
                 framesPerSegment: try Self.framesPerSegment(list, frameRate: frameRate), origin: (whole ?? range).lowerBound)
@@ -128,7 +128,7 @@ extension CadenceTool {
         return sink.pixelSize
     }
 
-    /// The frames in a segment of an MP4 or WebM render: `--segment-seconds` (default 2) at the
+    /// The frames in a segment of an MP4, WebM or FFV1 render: `--segment-seconds` (default 2) at the
     /// render's rate, rounded, at least one.
     static func framesPerSegment(_ list: ArgumentList, frameRate: FrameRate) throws(UsageError) -> Int {
         let seconds = try list.double("segment-seconds") ?? VideoSegmentation.defaultSeconds

@@ -36,9 +36,9 @@ extension CadenceTool {
         /// One file per frame in the shard's folder (PNG, SVG).
         case pictures
         /// A lossless chunk of the frames (`frames.chunk`, ``FrameChunk``) that the join encodes
-        /// into the final format (GIF, APNG, FFV1).
+        /// into the final format (GIF, APNG).
         case video(VideoFormat)
-        /// The frames' encoded segments (MP4, WebM), which the join concatenates.
+        /// The frames' encoded segments (MP4, WebM, FFV1), which the join concatenates.
         case segments(VideoFormat)
 
         /// What the farm checks a shard of this payload lists.
@@ -104,7 +104,7 @@ extension CadenceTool {
         case .file, .pictures:
             break
         }
-        // An MP4 or WebM render's shards hold whole segments, split as frames are split.
+        // An MP4, WebM or FFV1 render's shards hold whole segments, split as frames are split.
         let range = segmentFrames.map { shard.frames(of: whole, inSegmentsOf: $0) } ?? shard.frames(of: whole)
         let folder = Self.shardFolder(out, shard)
         let origin = parsed.variable.map { " (index from \($0))" } ?? ""

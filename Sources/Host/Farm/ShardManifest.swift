@@ -8,7 +8,7 @@ import CadenceIO
 package struct ShardManifest: Equatable {
     /// The manifest's file name in a shard's folder.
     static package let fileName = "manifest.json"
-    /// The version of this layout: 2 since MP4 and WebM shards hold encoded segments
+    /// The version of this layout: 2 since MP4, WebM and FFV1 shards hold encoded segments
     /// (``segmentFrames``).
     package static let version = 2
 
@@ -61,7 +61,7 @@ package struct ShardManifest: Equatable {
     package var csvHeader: String?
     /// A video shard's picture size and rate (`nil` for other formats and empty shards).
     package var video: Video?
-    /// The frames in each segment of an MP4 or WebM render (``VideoSegmentation``), which its
+    /// The frames in each segment of an MP4, WebM or FFV1 render (``VideoSegmentation``), which its
     /// shards are cut on; `nil` for other formats.
     package var segmentFrames: Int?
     /// The payload's files, sorted by name.

@@ -56,7 +56,7 @@ public struct RenderShard: Sendable, Hashable, CustomStringConvertible {
     /// This shard's frames of a render of `whole` cut into segments of `framesPerSegment` frames
     /// (from `whole`'s first; the last may be shorter), or `nil` when the shard has none: the
     /// segments are split as ``frames(of:)`` splits frames, so every shard starts on a segment's
-    /// first frame and holds whole segments (an MP4 or WebM render's shards, whose segments are
+    /// first frame and holds whole segments (an MP4, WebM or FFV1 render's shards, whose segments are
     /// encoded independently).
     ///
     /// - Parameters:

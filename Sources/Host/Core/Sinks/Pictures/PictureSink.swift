@@ -21,9 +21,9 @@ package enum PictureDestination {
     case svgFolder(String, digits: Int)
     /// Raw RGBA8, frame after frame, straight or premultiplied.
     case raw(any TextOutput, straight: Bool)
-    /// A video file through ffmpeg, encoded in one piece (GIF, APNG, FFV1).
+    /// A video file through ffmpeg, encoded in one piece (GIF, APNG).
     case video(VideoFormat, path: String)
-    /// An MP4 or WebM video encoded in segments, several at once, then concatenated into a file or
+    /// An MP4, WebM or FFV1 video encoded in segments, several at once, then concatenated into a file or
     /// left in a folder for `cadence join`.
     case segmentedVideo(VideoFormat, segmentation: VideoSegmentation, output: SegmentedVideoOutput)
     /// A shard's lossless chunk of straight RGBA frames (``FrameChunk``), written all or nothing.

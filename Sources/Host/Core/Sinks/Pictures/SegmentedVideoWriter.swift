@@ -20,7 +20,7 @@ package enum SegmentedVideoOutput {
     case folder(String)
 }
 
-/// Encodes an MP4 or WebM video in segments (``VideoSegmentation``), several at once.
+/// Encodes an MP4, WebM or FFV1 video in segments (``VideoSegmentation``), several at once.
 ///
 /// Frames arrive in order and are kept by segment (their values, which are small, not their
 /// pictures). Once as many segments are complete as there are workers, each worker draws its

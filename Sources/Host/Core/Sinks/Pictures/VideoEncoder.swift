@@ -25,12 +25,14 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     case gif
     /// Animated PNG, lossless.
     case apng
-    /// FFV1 in Matroska, lossless: for chunks of a render that are joined later.
+    /// FFV1 in Matroska, lossless, every frame a keyframe. Encoded in segments
+    /// (``VideoSegmentation``).
     case ffv1 = "mkv"
 
     /// Whether the format is encoded in independent segments that are then concatenated
-    /// (``VideoSegmentation``): MP4 and WebM. The others are encoded in one piece.
-    package var isSegmented: Bool { self == .mp4 || self == .webm }
+    /// (``VideoSegmentation``): MP4, WebM and FFV1. GIF (a palette from every frame) and APNG are
+    /// encoded in one piece.
+    package var isSegmented: Bool { self == .mp4 || self == .webm || self == .ffv1 }
 
     /// The options that make two encodes of the same frames give the same bytes.
     private static let exact = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
@@ -72,7 +74,8 @@ public enum VideoFormat: String, Sendable, CaseIterable {
         switch self {
         case .mp4: ["-c", "copy", "-movflags", "+faststart"] + Self.bt709Tags + Self.exact + ["-f", "mp4"]
         case .webm: ["-c", "copy", "-metadata:s:v:0", "alpha_mode=1"] + Self.bt709Tags + Self.exact + ["-f", "webm"]
-        case .gif, .apng, .ffv1: ["-c", "copy"] + Self.exact + ["-f", rawValue == "mkv" ? "matroska" : rawValue]
+        case .ffv1: ["-c", "copy"] + Self.exact + ["-f", "matroska"]
+        case .gif, .apng: ["-c", "copy"] + Self.exact + ["-f", rawValue]
         }
     }
 

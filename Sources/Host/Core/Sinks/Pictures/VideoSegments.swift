@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// How an MP4 or WebM render is cut into segments that are encoded independently and then
+/// How an MP4, WebM or FFV1 render is cut into segments that are encoded independently and then
 /// concatenated without re-encoding.
 ///
 /// Segment `s` holds frames `origin + s·length ... origin + (s+1)·length − 1` (the last one ends

@@ -5,7 +5,7 @@ and the wall time of a video render on a farm (issue 47).
     python3 Benchmarks/Comparators/farm.py [path/to/cadence] [--shards 16] [--seconds 60] [--formats png,mp4]
     python3 Benchmarks/Comparators/farm.py [path/to/cadence] --wall [--shards 8] [--seconds 60] [--formats mp4,webm]
 
-With --wall, for each video format: the render in one process (every core, then one core: `taskset
+With --wall (six shadowed cards moving), for each video format: the render in one process (every core, then one core: `taskset
 -c 0 --jobs 1`), each shard alone on the machine (as on a machine of its own) and the join, in wall
 time; the farm's time is the slowest shard plus the join. The size is compared with one
 continuous encode (one segment as long as the render, the same encoder settings).
@@ -98,6 +98,16 @@ def main():
                        "shadow": {"color": "#000000", "opacity": 0.4, "radius": 16, "offset": [0, 8]}})
         json.dump({"cadence": 1, "fps": 30, "duration": seconds, "tracks": tracks,
                    "scene": {"size": [1280, 720], "background": "#F4F4F5", "layers": layers}}, open(scene, "w"))
+        if wall_mode:
+            # The issue's document: six shadowed cards moving, across and down.
+            tracks = [{"name": f"{axis}{i}", "keyframes": [{"time": 0, "value": start}, {"time": seconds, "value": end, "curve": "ease-in-out"}]}
+                      for i in range(6) for axis, start, end in [("x", 60 + 30 * i, 900 - 40 * i), ("y", 40 + 100 * i, 560 - 90 * i)]]
+            layers = [{"name": f"card{i}", "shape": "rect", "frame": [0, 0, 280, 120], "cornerRadius": 18,
+                       "fill": ["#2563EB", "#F97316", "#16A34A", "#DB2777", "#7C3AED", "#0891B2"][i],
+                       "shadow": {"color": "#000000", "opacity": 0.35, "radius": 14, "offset": [0, 6]},
+                       "bind": {"x": f"x{i}", "y": f"y{i}"}} for i in range(6)]
+            json.dump({"cadence": 1, "fps": 30, "duration": seconds, "tracks": tracks,
+                       "scene": {"size": [1280, 720], "background": "#F4F4F5", "layers": layers}}, open(scene, "w"))
         frames = int(seconds * 30) + 1
         if wall_mode:
             wall(cadence, work, scene, formats, shards, frames)

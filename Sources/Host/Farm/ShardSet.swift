@@ -153,6 +153,14 @@ package struct ShardSet {
                 throw ShardSetError("\(shard.folder)'s manifest lists no \(Self.videoChunkName) (or other files): the shard is incomplete \(again)")
             }
         case .segments(let format):
+            // Counted before named: a manifest whose frames are more segments than it lists files
+            // is refused without making a name for each (a forged one could claim billions).
+            if let length = shard.manifest.segmentFrames {
+                let covered = VideoSegmentation(framesPerSegment: length, origin: shard.manifest.whole.lowerBound).segments(covering: frames).count
+                guard covered <= names.count else {
+                    throw ShardSetError("\(shard.folder) lists \(names.count) files, but its frames \(frames.lowerBound)...\(frames.upperBound) are \(covered) segments \(again)")
+                }
+            }
             let expected = try segmentNames(of: shard, format: format)
             guard names.count == expected.count, Set(names) == Set(expected) else {
                 let stray = names.first { !expected.contains($0) }
@@ -168,6 +176,11 @@ package struct ShardSet {
             pictureWidth = width
             guard width >= String(shards[0].manifest.whole.upperBound).count else {
                 throw ShardSetError("\(shard.folder)'s pictures are not named by the render's frames \(again)")
+            }
+            // Counted before named: a manifest that claims more frames than it lists pictures is
+            // refused without making a name for each (a forged one could claim billions).
+            guard frames.count <= names.count else {
+                throw ShardSetError("\(shard.folder) lists \(names.count) pictures, but holds \(frames.count) frames (\(frames.lowerBound)...\(frames.upperBound)) \(again)")
             }
             var expected = Set<String>()
             for index in frames {

@@ -187,6 +187,15 @@ struct ShardTests {
         let stray = cadence(["join", film + ".shard-0-of-2", second, "--out", film])
         #expect(stray.status == 2 && stray.err.contains("lists segment-000004.mp4, which is not one of its frames' segments"), "\(stray.err)")
         #expect(!FileManager.default.fileExists(atPath: film), "nothing written")
+        // A forged manifest whose one shard claims 9·10^14 frames in segments of one: refused by
+        // count, at once, without a name made for each.
+        #expect(cadence(["render", document, "--format", "mp4", "--segment-seconds", "0.1", "--out", root + "/f/film.mp4", "--shard", "0/1"]).status == 0)
+        let forged = root + "/f/film.mp4.shard-0-of-1"
+        var claims = try String(contentsOfFile: forged + "/manifest.json", encoding: .utf8)
+        claims = claims.replacingOccurrences(of: "[0, 10]", with: "[0, 900000000000000]")
+        try claims.write(toFile: forged + "/manifest.json", atomically: true, encoding: .utf8)
+        let huge = cadence(["join", forged, "--out", root + "/f/film.mp4"])
+        #expect(huge.status == 2 && huge.err.contains("are 900000000000001 segments"), "\(huge.err)")
     }
 
     @Test func aSegmentLengthIsAPositiveNumberOfSeconds() throws {

@@ -115,10 +115,8 @@ package struct PictureSink: FrameSink {
             try Self.makeFolder(folder)
         case .video(let format, let path):
             video = try VideoEncoder(format: format, width: pixels.width, height: pixels.height, frameRate: frameRate, path: path)
-        case .segmentedVideo(let format, let segmentation, let output):
+        case .segmentedVideo(_, _, let output):
             if case .folder(let folder) = output { try Self.makeFolder(folder) }
-            segmented = try SegmentedVideoWriter(
-                format: format, segmentation: segmentation, output: output, width: pixels.width, height: pixels.height, frameRate: frameRate)
         case .chunk(let path):
             let output = try FileOutput(replacing: path)
             try FrameChunk.header(width: pixels.width, height: pixels.height).withUnsafeBytes { try output.write(bytes: $0) }
@@ -129,12 +127,17 @@ package struct PictureSink: FrameSink {
         self.workers = (0..<workers).map { _ in
             PictureWorker(scene: bound, width: pixels.width, height: pixels.height, transform: pixels.transform)
         }
+        if case .segmentedVideo(let format, let segmentation, let output) = destination {
+            segmented = try SegmentedVideoWriter(
+                format: format, segmentation: segmentation, output: output, width: pixels.width, height: pixels.height, frameRate: frameRate,
+                workers: self.workers)
+        }
         pending = 0
     }
 
     package mutating func write(_ frame: borrowing Frame) throws {
         if let segmented {
-            try segmented.add(frame, workers: workers)
+            try segmented.add(frame)
             return
         }
         workers[pending].frame = copy frame
@@ -144,7 +147,7 @@ package struct PictureSink: FrameSink {
 
     package mutating func finish() throws {
         try drawPending()
-        try segmented?.finish(workers: workers)
+        try segmented?.finish()
         try video?.finish()
         try chunk?.commit()
         try rawOutput?.flush()

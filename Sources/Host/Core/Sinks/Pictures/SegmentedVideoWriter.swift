@@ -23,9 +23,10 @@ package enum SegmentedVideoOutput {
 /// Encodes an MP4, WebM or FFV1 video in segments (``VideoSegmentation``), several at once.
 ///
 /// Frames arrive in order and are kept by segment (their values, which are small, not their
-/// pictures). Once as many segments are complete as there are workers, each worker draws its
-/// segment's frames one after the other into its own ffmpeg, all segments at once: the render
-/// uses every core however the encoder threads, and a segment's bytes depend only on its frames.
+/// pictures). Each complete segment goes to the next free worker, which draws its frames one after
+/// the other into an ffmpeg of its own, while the next segment's frames are gathered: a render
+/// keeps every core busy, whatever the encoder's own threads, and a segment's bytes depend only
+/// on its frames.
 package final class SegmentedVideoWriter {
     package let format: VideoFormat
     package let segmentation: VideoSegmentation
@@ -33,31 +34,46 @@ package final class SegmentedVideoWriter {
     private let width: Int
     private let height: Int
     private let frameRate: FrameRate
+    private let workers: [PictureWorker]
     /// Where the segments' files go: the output folder, or a temporary one.
     private let folder: String
     /// The temporary folder's slot among those a signal removes (`nil` for an output folder).
     private var temporarySlot: Int?
-    /// The complete and current segments not yet encoded, by index.
-    private var pending: [(segment: Int, frames: [Frame])] = []
-    /// The segments' files written so far, in order.
+    /// The segment whose frames are being gathered.
+    private var current: (segment: Int, frames: [Frame])?
+    /// The segments' files, in order, as they are handed out.
     package private(set) var files: [String] = []
+    /// Free workers, the segments that failed, and whether to stop.
+    private let pool: Locked<SegmentPool>
+    /// Counts the free workers.
+    private let freeWorkers: DispatchSemaphore
+    /// The segments being encoded.
+    private let running = DispatchGroup()
 
-    /// Prepares a video of `width` × `height` pictures.
+    /// Prepares a video of `width` × `height` pictures, drawn by `workers` (one segment each at
+    /// a time).
     ///
     /// - Throws: ``SinkError/writeFailed(destination:reason:)`` when ffmpeg is missing or the
     ///   temporary folder cannot be made.
-    package init(format: VideoFormat, segmentation: VideoSegmentation, output: SegmentedVideoOutput, width: Int, height: Int, frameRate: FrameRate) throws {
+    package init(
+        format: VideoFormat, segmentation: VideoSegmentation, output: SegmentedVideoOutput, width: Int, height: Int, frameRate: FrameRate,
+        workers: [PictureWorker]
+    ) throws {
         guard ChildProcess.isInstalled("ffmpeg") else {
             throw SinkError.writeFailed(
                 destination: { if case .file(let path) = output { path } else { "--out" } }(),
                 reason: "--format \(format.rawValue) needs ffmpeg, which is not installed (on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg)")
         }
+        precondition(!workers.isEmpty, "at least one worker")
         self.format = format
         self.segmentation = segmentation
         self.output = output
         self.width = width
         self.height = height
         self.frameRate = frameRate
+        self.workers = workers
+        pool = Locked(SegmentPool(free: Array(workers.indices)))
+        freeWorkers = DispatchSemaphore(value: workers.count)
         switch output {
         case .folder(let folder):
             self.folder = folder
@@ -79,48 +95,81 @@ package final class SegmentedVideoWriter {
         }
     }
 
-    deinit { removeTemporaryFolder() }
-
-    /// Keeps `frame` with its segment; encodes the complete segments when there are as many as
-    /// `workers`.
-    package func add(_ frame: borrowing Frame, workers: [PictureWorker]) throws {
-        let segment = segmentation.segment(containing: frame.index)
-        if pending.last?.segment != segment {
-            if pending.count == workers.count { try encodePending(workers: workers) }
-            pending.append((segment, []))
-        }
-        pending[pending.count - 1].frames.append(copy frame)
+    deinit {
+        // Abandoned (an error): the segments still running stop at their next frame, and their
+        // encoders with them, before their folder goes.
+        pool.withLock { $0.stopped = true }
+        running.wait()
+        removeTemporaryFolder()
     }
 
-    /// Encodes what is pending, then, for a file, concatenates every segment into it.
-    package func finish(workers: [PictureWorker]) throws {
-        try encodePending(workers: workers)
+    /// Keeps `frame` with its segment; hands the previous segment, complete, to a worker.
+    package func add(_ frame: borrowing Frame) throws {
+        let segment = segmentation.segment(containing: frame.index)
+        if current?.segment != segment {
+            if let complete = current {
+                current = nil
+                try start(complete)
+            }
+            current = (segment, [])
+        }
+        current!.frames.append(copy frame)
+    }
+
+    /// Encodes the last segment, waits for every segment, then, for a file, concatenates them into it.
+    ///
+    /// - Throws: The first failed segment's error (``PictureError/tooComplex(frame:)``, an ffmpeg
+    ///   failure).
+    package func finish() throws {
+        if let complete = current {
+            current = nil
+            try start(complete)
+        }
+        running.wait()
+        try throwFirstError()
         guard case .file(let path) = output else { return }
         try VideoSegmentJoin.concatenate(files, format: format, listFolder: folder, into: path)
         removeTemporaryFolder()
     }
 
-    /// Each pending segment drawn and encoded by its own worker, all at once; every ffmpeg is
-    /// started and finished on this thread.
-    private func encodePending(workers: [PictureWorker]) throws {
-        guard !pending.isEmpty else { return }
-        var encoders: [VideoEncoder] = []
-        var paths: [String] = []
-        for (segment, _) in pending {
-            let path = folder + "/" + VideoSegmentation.fileName(ofSegment: segment, format: format)
-            encoders.append(try VideoEncoder(format: format, width: width, height: height, frameRate: frameRate, path: path))
-            paths.append(path)
+    /// Waits for a free worker, starts the segment's ffmpeg on this thread and hands the segment
+    /// to the worker.
+    private func start(_ segment: (segment: Int, frames: [Frame])) throws {
+        freeWorkers.wait()
+        let index: Int
+        do {
+            try throwFirstError()
+            index = pool.withLock { $0.free.removeLast() }
+        } catch {
+            freeWorkers.signal()
+            throw error
         }
-        let job = SegmentJob(workers: Array(workers.prefix(pending.count)), encoders: encoders, frames: pending.map(\.frames))
-        if pending.count == 1 {
-            job.run(0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: pending.count) { job.run($0) }
+        let path = folder + "/" + VideoSegmentation.fileName(ofSegment: segment.segment, format: format)
+        let encoder: VideoEncoder
+        do {
+            encoder = try VideoEncoder(format: format, width: width, height: height, frameRate: frameRate, path: path)
+        } catch {
+            pool.withLock { $0.free.append(index) }
+            freeWorkers.signal()
+            throw error
         }
-        if let error = job.errors.first(where: { $0 != nil }) { throw error! }
-        for encoder in encoders { try encoder.finish() }
-        files += paths
-        pending.removeAll(keepingCapacity: true)
+        files.append(path)
+        let task = SegmentTask(segment: segment.segment, frames: segment.frames, worker: workers[index], encoder: encoder)
+        let pool = self.pool, freeWorkers = self.freeWorkers
+        DispatchQueue.global().async(group: running) {
+            let error = task.run { pool.withLock { $0.stopped } }
+            pool.withLock { state in
+                if let error { state.failures.append((task.segment, error)) }
+                state.free.append(index)
+            }
+            freeWorkers.signal()
+        }
+    }
+
+    /// Throws the error of the earliest segment that failed, if any has.
+    private func throwFirstError() throws {
+        let failure = pool.withLock { state in state.failures.min { $0.segment < $1.segment } }
+        if let failure { throw failure.error }
     }
 
     private func removeTemporaryFolder() {
@@ -133,44 +182,45 @@ package final class SegmentedVideoWriter {
     }
 }
 
-/// One batch of segments handed to `concurrentPerform`: iteration `i` uses worker `i` and encoder
-/// `i` alone, and writes only its own error slot.
-private final class SegmentJob: @unchecked Sendable {
-    let workers: [PictureWorker]
-    let encoders: [VideoEncoder]
-    let frames: [[Frame]]
-    /// One slot per segment, each written by its own iteration only.
-    private let slots: UnsafeMutablePointer<(any Error)?>
+/// What the workers share: which are free, which segments failed, whether to stop.
+private struct SegmentPool {
+    var free: [Int]
+    var failures: [(segment: Int, error: any Error)] = []
+    var stopped = false
+}
 
-    init(workers: [PictureWorker], encoders: [VideoEncoder], frames: [[Frame]]) {
-        self.workers = workers
-        self.encoders = encoders
+/// One segment handed to a worker: its frames, the worker that draws them and the encoder they go
+/// to, used by that worker's thread alone until it is done.
+private final class SegmentTask: @unchecked Sendable {
+    let segment: Int
+    let frames: [Frame]
+    let worker: PictureWorker
+    let encoder: VideoEncoder
+
+    init(segment: Int, frames: [Frame], worker: PictureWorker, encoder: VideoEncoder) {
+        self.segment = segment
         self.frames = frames
-        slots = .allocate(capacity: frames.count)
-        slots.initialize(repeating: nil, count: frames.count)
+        self.worker = worker
+        self.encoder = encoder
     }
 
-    deinit { slots.deinitialize(count: frames.count).deallocate() }
-
-    /// The segments' errors, in order (read once every iteration is done).
-    var errors: [(any Error)?] { Array(UnsafeBufferPointer(start: slots, count: frames.count)) }
-
-    /// Draws segment `index`'s frames in order and writes them to its encoder.
-    func run(_ index: Int) {
-        let worker = workers[index], encoder = encoders[index]
-        for frame in frames[index] {
+    /// Draws the frames in order into the encoder, then finishes it (its file renamed into place).
+    ///
+    /// - Parameter stopped: Whether the render was abandoned (checked before each frame).
+    /// - Returns: Why the segment failed, or `nil`.
+    func run(stopped: () -> Bool) -> (any Error)? {
+        for frame in frames {
+            if stopped() { return SinkError.writeFailed(destination: encoder.format.rawValue, reason: "the render stopped") }
             worker.frame = frame
             worker.draw(.straight)
-            if worker.exceededPointBudget {
-                slots[index] = PictureError.tooComplex(frame: frame.index)
-                return
-            }
+            if worker.exceededPointBudget { return PictureError.tooComplex(frame: frame.index) }
             do {
                 try worker.pixels.bytes.withUnsafeBytes { try encoder.write(straightRGBA: $0) }
             } catch {
-                slots[index] = error
-                return
+                return error
             }
         }
+        do { try encoder.finish() } catch { return error }
+        return nil
     }
 }

@@ -1,4 +1,5 @@
 import CadenceCommandHarness
+import CadenceIO
 import Foundation
 import Testing
 import Timeline
@@ -120,6 +121,29 @@ struct PictureCommandTests {
         #expect(process.terminationStatus == 0)
         #expect(piped == (try Data(contentsOf: URL(fileURLWithPath: file))))
         #expect(piped.count == 11 * 64 * 32 * 4)
+    }
+
+    /// Segments encoded at once by three workers (each its own thread and ffmpeg, handed out as
+    /// they free up) are the segments encoded one after the other: the same file, byte for byte,
+    /// and every frame in it. Segments of 0.2 s at 10 fps: 2 frames, 6 segments for 11 frames.
+    @Test(.enabled(if: ChildProcess.isInstalled("ffmpeg"), "needs ffmpeg (.ci/video-check installs it)"))
+    func segmentsEncodedAtOnceAreTheSegmentsEncodedOneByOne() throws {
+        let document = try temporaryFile("dot.json", Self.document)
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for format in ["mp4", "webm"] {
+            var files: [Data] = []
+            for jobs in ["1", "3"] {
+                let out = root.appendingPathComponent("jobs-\(jobs).\(format)").path
+                let result = cadence("render", document, "--format", format, "--segment-seconds", "0.2", "--jobs", jobs, "--out", out)
+                #expect(result.status == 0, "\(result.err)")
+                files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+            }
+            #expect(files[0] == files[1], "\(format): --jobs 1 and --jobs 3 differ")
+            // Nothing of the segments' own is left beside the file.
+            let left = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasSuffix(".mp4") && !$0.hasSuffix(".webm") }
+            #expect(left.isEmpty, "\(left)")
+        }
     }
 
     @Test func picturesNeedASceneAFolderAndAFile() throws {

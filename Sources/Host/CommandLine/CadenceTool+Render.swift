@@ -108,6 +108,9 @@ extension CadenceTool {
         realTime: Bool, scene: SceneDescription?, title: String, identity: RenderIdentity
     ) throws {
         let format = list.string("format") ?? "jsonl"
+        if list.string("segment-seconds") != nil, VideoFormat(rawValue: format)?.isSegmented != true {
+            throw UsageError("'--segment-seconds' is the length of a video's segments: it goes with --format mp4, webm or mkv, not \(ArgumentList.excerpt(format))", command: list.command)
+        }
         if let shard = list.string("shard") {
             guard !realTime else { throw UsageError("'--shard' splits a render across processes; 'play' runs in real time, use 'render'", command: list.command) }
             try renderShard(

@@ -204,6 +204,9 @@ struct ShardTests {
             let result = cadence(["render", document, "--format", "mp4", "--out", NSTemporaryDirectory() + "never.mp4", "--segment-seconds", bad])
             #expect(result.status == 2 && result.err.contains("--segment-seconds"), "\(bad): \(result.err)")
         }
+        // Formats without segments do not take one.
+        let gif = cadence(["render", document, "--format", "gif", "--out", NSTemporaryDirectory() + "never.gif", "--segment-seconds", "1"])
+        #expect(gif.status == 2 && gif.err.contains("goes with --format mp4, webm or mkv, not gif"), "\(gif.err)")
     }
 
     @Test func joinRefusesAnIncompleteMixedOrDamagedSetAndSaysWhich() throws {

@@ -44,6 +44,13 @@ struct LottieDrawingPass: Sendable {
     private(set) var full: [[Double]]
     /// Each placement's opacity, with the precompositions' around it, `0...1`.
     private(set) var opacity: [Double]
+    /// Whether a placement's own opacity fades its layer as one picture (a scene group's opacity),
+    /// as lottie-web's SVG renderer fades the layer's `<g>`, rather than each paint: a layer whose
+    /// opacity is ever below 100 and under which more than one paint is drawn (its own, or its
+    /// precomposition's layers': where paints overlap, the one below would otherwise show through
+    /// the one above). Layers in or of a track matte keep their opacities on their paints (the
+    /// matte's chain folds them).
+    let composesOpacity: [Bool]
     /// The compiled animation, whose layer order is the placements'.
     private let program: LottieProgram
     /// The root composition's size (an inverted or subtracted mask's rectangle).
@@ -89,9 +96,31 @@ struct LottieDrawingPass: Sendable {
             }
         }
         self.matteRoot = matteRoot
+        composesOpacity = Self.composesOpacity(placements, notDrawn: notDrawn, isMatte: isMatte, matteRoot: matteRoot)
         full = Array(repeating: LottieAnimation.identity, count: placements.count)
         opacity = Array(repeating: 1, count: placements.count)
         modified = Array(repeating: nil, count: placements.count)
+    }
+
+    /// Which placements fade as one picture (``composesOpacity``).
+    private static func composesOpacity(
+        _ placements: [LottieAnimation.Placement], notDrawn: [Bool], isMatte: [Bool], matteRoot: [Int?]
+    ) -> [Bool] {
+        // The paints under each placement: its own and its precomposition's layers' (which come
+        // after it).
+        var paints = placements.indices.map { notDrawn[$0] ? 0 : placements[$0].layer.drawing.paints.count }
+        for index in placements.indices.reversed() {
+            if let container = placements[index].container { paints[container] += paints[index] }
+        }
+        var result: [Bool] = []
+        for (index, placement) in placements.enumerated() {
+            let layer = placement.layer
+            let fading = !layer.transform.opacity.keyframes.isEmpty || (layer.transform.opacity.value.first ?? 100) < 100
+            let overlaps = paints[index] > 1
+            let inMatte = isMatte[index] || matteRoot[index] != nil || layer.drawing.matte != nil
+            result.append(fading && overlaps && !notDrawn[index] && !inMatte)
+        }
+        return result
     }
 
     /// The paints drawn, back to front (a composition's last layer first, a precomposition's
@@ -198,15 +227,15 @@ struct LottieDrawingPass: Sendable {
         return values
     }
 
-    /// The placements, in order, whose effects are drawn (their paints, or their layers', are):
-    /// each has the channels of ``effectChannels(of:)``.
+    /// The placements, in order, whose effects are drawn or that fade as one picture (their
+    /// paints, or their layers', are drawn): each has the channels of ``effectChannels(of:)``.
     var effectPlacements: [Int] {
         var placed = Set<Int>()
         for (index, _) in drawOrder {
             var current: Int? = index
             while let at = current {
                 let drawing = placements[at].layer.drawing
-                if drawing.dropShadow != nil || drawing.blur != nil { placed.insert(at) }
+                if drawing.dropShadow != nil || drawing.blur != nil || composesOpacity[at] { placed.insert(at) }
                 current = placements[at].container
             }
         }
@@ -215,26 +244,33 @@ struct LottieDrawingPass: Sendable {
 
     /// The channels of a placement's effect, with the scene group properties they drive: a drop
     /// shadow's `P.shadowOpacity`, `P.shadowRadius`, `P.shadowOffsetX` and `P.shadowOffsetY`, a
-    /// blur's `P.blurX` and `P.blurY`.
+    /// blur's `P.blurX` and `P.blurY`, and, for a layer faded as one picture
+    /// (``composesOpacity``), its own opacity `P.groupOpacity`.
     func effectChannels(of index: Int) -> [(suffix: String, property: SceneGroup.Property)] {
         let drawing = placements[index].layer.drawing
+        let fade: [(suffix: String, property: SceneGroup.Property)] = composesOpacity[index] ? [(".groupOpacity", .opacity)] : []
         if drawing.dropShadow != nil {
-            return [(".shadowOpacity", .shadowOpacity), (".shadowRadius", .shadowRadius), (".shadowOffsetX", .shadowOffsetX), (".shadowOffsetY", .shadowOffsetY)]
+            return [(".shadowOpacity", .shadowOpacity), (".shadowRadius", .shadowRadius), (".shadowOffsetX", .shadowOffsetX), (".shadowOffsetY", .shadowOffsetY)] + fade
         }
-        return drawing.blur == nil ? [] : [(".blurX", .blurX), (".blurY", .blurY)]
+        return (drawing.blur == nil ? [] : [(".blurX", .blurX), (".blurY", .blurY)]) + fade
     }
 
     /// A placement's effect values at the frame last given to ``update(at:)``, in the order of
     /// ``effectChannels(of:)``.
     func effectValues(of index: Int) -> [Double] {
         let layer = placements[index].layer
+        var fade: [Double] = []
+        if composesOpacity[index] {
+            let own = frame.opacities[index]
+            fade = [own.isFinite ? min(max(own, 0), 1) : 0]
+        }
         if layer.drawing.dropShadow != nil {
             let shadow = dropShadow(of: index)
-            return [shadow.opacity, shadow.radius, shadow.dx, shadow.dy]
+            return [shadow.opacity, shadow.radius, shadow.dx, shadow.dy] + fade
         }
-        guard let blur = layer.drawing.blur else { return [] }
+        guard let blur = layer.drawing.blur else { return fade }
         let value = blur.values(at: frame.compositionFrames[index] - layer.startTime, offset: layer.startTime, matrix: full[index])
-        return [value.x, value.y]
+        return [value.x, value.y] + fade
     }
 
     /// The placements, in order, that draw composited masks and whose paints (or whose layers')
@@ -276,7 +312,7 @@ struct LottieDrawingPass: Sendable {
     func needsGroup(_ index: Int) -> Bool {
         let layer = placements[index].layer
         return layer.drawing.blendMode != 0 || layer.drawing.matte?.composited == true || matteRoot[index] == index
-            || layer.drawing.dropShadow != nil || layer.drawing.blur != nil
+            || layer.drawing.dropShadow != nil || layer.drawing.blur != nil || composesOpacity[index]
             || (layer.composition != nil && placements.contains { $0.container == index && $0.layer.drawing.blendMode != 0 })
     }
 
@@ -296,6 +332,21 @@ struct LottieDrawingPass: Sendable {
                 modified[index] = nil
             }
         }
+    }
+
+    /// A placement's opacity as its paints carry it: ``opacity`` without the opacities that
+    /// groups apply (``composesOpacity``).
+    func paintChain(of index: Int) -> Double {
+        var chain = 1.0
+        var current: Int? = index
+        while let at = current {
+            if !composesOpacity[at] {
+                let own = frame.opacities[at]
+                chain *= own.isFinite ? min(max(own, 0), 1) : 0
+            }
+            current = placements[at].container
+        }
+        return chain
     }
 
     /// Whether a placement's paints are drawn: it is drawn, or drawn into a composited matte.
@@ -338,7 +389,7 @@ struct LottieDrawingPass: Sendable {
             paintOpacity *= LottieDrawing.opacity(of: group, at: local, offset: offset)
         }
         let own = frame.opacities[index].isFinite ? min(max(frame.opacities[index], 0), 1) : 0
-        var shown = asMatte ? (frame.active[index] ? own * paintOpacity : 0) : frame.active[index] && !notDrawn[index] ? opacity[index] * paintOpacity : 0
+        var shown = asMatte ? (frame.active[index] ? own * paintOpacity : 0) : frame.active[index] && !notDrawn[index] ? paintChain(of: index) * paintOpacity : 0
         if let root = matteRoot[index] {
             // In a composited matte: the opacities from the layer up to the matte layer; the
             // precompositions around the matte fade the matted result instead.
@@ -652,6 +703,9 @@ struct LottieDrawingPass: Sendable {
             if placement.layer.drawing.blur != nil {
                 let value = effectValues(of: index)
                 members.append(("blur", .array([.number(value[0]), .number(value[1])])))
+            }
+            if composesOpacity[index], let value = effectValues(of: index).last {
+                members.append(("opacity", .number(value)))
             }
             let effects = effectChannels(of: index)
             if !effects.isEmpty {

@@ -531,6 +531,32 @@ struct LottieDrawingTests {
         #expect(try TimelineDocument(parsing: String(contentsOfFile: out, encoding: .utf8)).tracks.count == 9)
     }
 
+    /// lottie-web fades a layer on its `<g>`: the layer's shapes are composited first, then faded
+    /// as one picture, so where two opaque shapes overlap the lower one does not show through.
+    /// At 50 %: the overlap is the blue alone at alpha 128, straight (0, 0, 255, 128); a fade per
+    /// paint would give red at 50 % under blue at 50 %: premultiplied (0.25, 0, 0.5, 0.75),
+    /// straight (85, 0, 170, 191). The same for a precomposition of two layers.
+    @Test("layer opacity fades the composited layer, as lottie-web's <g opacity>, for a shape layer and a precomposition")
+    func layerOpacityOverTheCompositedLayer() throws {
+        func rectangle(_ x: Int, _ color: String) -> String {
+            #"{"ty": "gr", "it": [{"ty": "rc", "d": 1, "p": {"a": 0, "k": ["# + String(x) + #", 50]}, "s": {"a": 0, "k": [40, 40]}}, {"ty": "fl", "c": {"a": 0, "k": "# + color + #"}, "o": {"a": 0, "k": 100}}, {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}"#
+        }
+        let faded = #"{"o": {"a": 0, "k": 50}}"#
+        // Blue (top) at x 50…90, red (below) at x 30…70: they overlap at 50…70.
+        let layer = Self.shapeLayer(rectangle(70, "[0, 0, 1]") + ", " + rectangle(50, "[1, 0, 0]"), ks: faded)
+        let precomposition = #"{"ty": 0, "ind": 1, "refId": "pair", "w": 100, "h": 100, "ip": 0, "op": 20, "st": 0, "ks": "# + faded + "}"
+        let pair = #"[{"id": "pair", "layers": ["#
+            + Self.shapeLayer(rectangle(70, "[0, 0, 1]")) + ", "
+            + Self.shapeLayer(rectangle(50, "[1, 0, 0]")).replacingOccurrences(of: #""ind": 1"#, with: #""ind": 2"#) + "]}]"
+        for (label, text) in [("shape layer", Self.file(layer)), ("precomposition", Self.file(precomposition, assets: pair))] {
+            let pixel = try Self.picture(text)
+            let overlap = pixel(60, 50), red = pixel(40, 50), blue = pixel(80, 50)
+            #expect(overlap[0] <= 1 && overlap[1] == 0 && overlap[2] >= 254 && abs(Int(overlap[3]) - 128) <= 1, "\(label): overlap \(overlap)")
+            #expect(red[0] >= 254 && red[2] <= 1 && abs(Int(red[3]) - 128) <= 1, "\(label): red alone \(red)")
+            #expect(blue[2] >= 254 && abs(Int(blue[3]) - 128) <= 1, "\(label): blue alone \(blue)")
+        }
+    }
+
     @Test("a single add mask clips its layer's paints, moving with the layer, in the render and in the import")
     func masks() throws {
         // A red 80 × 80 square centred at (50, 50), moved right by 10 by the layer, masked by the

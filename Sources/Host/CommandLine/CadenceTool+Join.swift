@@ -103,6 +103,18 @@ extension CadenceTool {
     /// Concatenates the shards' encoded segments, in order, into `out` without re-encoding: the
     /// bytes of the render in one process, which makes its file the same way.
     private mutating func joinSegments(_ set: ShardSet, format: VideoFormat, out: String) throws {
+        let withFrames = try Self.videoShards(set).shards
+        var paths: [String] = []
+        do {
+            for shard in withFrames {
+                paths += try set.segmentNames(of: shard, format: format).map { shard.folder + "/" + $0 }
+            }
+        } catch { throw BadInput(error.message) }
+        try VideoSegmentJoin.concatenate(paths, format: format, into: out)
+    }
+
+    /// The shards that hold frames, and their video's size and rate, which must be one.
+    private static func videoShards(_ set: ShardSet) throws -> (shards: [ShardSet.Shard], video: ShardManifest.Video) {
         let withFrames = set.shards.filter { $0.manifest.frames != nil }
         guard let video = withFrames.first?.manifest.video else {
             throw BadInput("\(set.shards[0].folder): the shards hold no video")
@@ -110,36 +122,12 @@ extension CadenceTool {
         for shard in withFrames where shard.manifest.video != video {
             throw BadInput("\(shard.folder) holds video of another size or rate than \(withFrames[0].folder)")
         }
-        var paths: [String] = []
-        do {
-            for shard in withFrames {
-                paths += try set.segmentNames(of: shard, format: format).map { shard.folder + "/" + $0 }
-            }
-        } catch { throw BadInput(error.message) }
-        // ffmpeg's list of the segments goes into a folder of its own beside the output.
-        let destination = FileOutput.followingLinks(out)
-        let base = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? ""
-        guard let made = TemporaryFiles.makeFolder(template: base + ".cadence-join-XXXXXX")
-            ?? TemporaryFiles.makeFolder(template: "/tmp/cadence-join-XXXXXX") else {
-            throw SinkError.writeFailed(destination: out, reason: "cannot make a folder for the list of segments: " + String(cString: strerror(errno)))
-        }
-        defer {
-            TemporaryFiles.unregister(folder: made.slot)
-            unlink(made.path + "/segments.ffconcat")
-            rmdir(made.path)
-        }
-        try VideoSegmentJoin.concatenate(paths, format: format, listFolder: made.path, into: out)
+        return (withFrames, video)
     }
 
     /// Decodes the shards' lossless chunks in order and encodes them once into `format`.
     private mutating func joinVideo(_ set: ShardSet, format: VideoFormat, out: String) throws {
-        let chunks = set.shards.filter { $0.manifest.frames != nil }
-        guard let video = chunks.first?.manifest.video else {
-            throw BadInput("\(set.shards[0].folder): the shards hold no video")
-        }
-        for chunk in chunks where chunk.manifest.video != video {
-            throw BadInput("\(chunk.folder) holds video of another size or rate than \(chunks[0].folder)")
-        }
+        let (chunks, video) = try Self.videoShards(set)
         // Every chunk must be listed (and so checked) before ffmpeg starts.
         let paths: [String]
         do { paths = try chunks.map { chunk throws(ShardSetError) in try set.videoChunk(of: chunk) } } catch { throw BadInput(error.message) }

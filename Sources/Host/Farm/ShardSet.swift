@@ -155,11 +155,9 @@ package struct ShardSet {
         case .segments(let format):
             // Counted before named: a manifest whose frames are more segments than it lists files
             // is refused without making a name for each (a forged one could claim billions).
-            if let length = shard.manifest.segmentFrames {
-                let covered = VideoSegmentation(framesPerSegment: length, origin: shard.manifest.whole.lowerBound).segments(covering: frames).count
-                guard covered <= names.count else {
-                    throw ShardSetError("\(shard.folder) lists \(names.count) files, but its frames \(frames.lowerBound)...\(frames.upperBound) are \(covered) segments \(again)")
-                }
+            let covered = try segments(of: shard, format: format)?.count ?? 0
+            guard covered <= names.count else {
+                throw ShardSetError("\(shard.folder) lists \(names.count) files, but its frames \(frames.lowerBound)...\(frames.upperBound) are \(covered) segments \(again)")
             }
             let expected = try segmentNames(of: shard, format: format)
             guard names.count == expected.count, Set(names) == Set(expected) else {
@@ -236,12 +234,18 @@ package struct ShardSet {
     ///
     /// - Throws: ``ShardSetError`` when the shards' manifests give no segment length.
     package func segmentNames(of shard: Shard, format: VideoFormat) throws(ShardSetError) -> [String] {
-        guard let frames = shard.manifest.frames else { return [] }
+        try segments(of: shard, format: format)?.map { VideoSegmentation.fileName(ofSegment: $0, format: format) } ?? []
+    }
+
+    /// The segments that a shard's frames cover (`nil` for a shard without frames).
+    ///
+    /// - Throws: ``ShardSetError`` when the shards' manifests give no segment length.
+    private func segments(of shard: Shard, format: VideoFormat) throws(ShardSetError) -> ClosedRange<Int>? {
+        guard let frames = shard.manifest.frames else { return nil }
         guard let length = shard.manifest.segmentFrames else {
             throw ShardSetError("\(shard.folder)'s manifest gives no segment length for its \(format.rawValue) segments (run shard \(shard.manifest.shard) again)")
         }
-        let segmentation = VideoSegmentation(framesPerSegment: length, origin: shard.manifest.whole.lowerBound)
-        return segmentation.segments(covering: frames).map { VideoSegmentation.fileName(ofSegment: $0, format: format) }
+        return VideoSegmentation(framesPerSegment: length, origin: shard.manifest.whole.lowerBound).segments(covering: frames)
     }
 
     /// `film.mp4.shard-03-of-16` for shard 3 of 16 of `film.mp4` (the index padded to the count's digits).

@@ -43,8 +43,7 @@ package final class ChildProcess {
     package init(_ program: String, arguments: [String]) throws {
         self.program = program
         // The log goes where temporary files go (TMPDIR, else /tmp), and an interrupt removes it.
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let name = (folder.hasSuffix("/") ? folder : folder + "/") + "cadence-\(program)-XXXXXX"
+        let name = TemporaryFiles.folder + "cadence-\(program)-XXXXXX"
         guard let made = TemporaryFiles.make(template: name) else {
             throw SinkError.writeFailed(destination: String(name.dropLast(7)) + "…", reason: "cannot make \(program)'s error log: " + String(cString: strerror(errno)))
         }

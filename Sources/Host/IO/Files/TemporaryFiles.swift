@@ -21,6 +21,12 @@ public enum TemporaryFiles {
     /// by their own `deinit`, just not by a signal.
     package static let capacity = 64
 
+    /// Where temporary files go: `TMPDIR` (when set and not empty), else `/tmp`, ending in `/`.
+    package static var folder: String {
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return folder.hasSuffix("/") ? folder : folder + "/"
+    }
+
     /// Slot `i` holds a name made by `strdup`, or `nil`. Written under `lock`, read by the handler.
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)

@@ -59,10 +59,8 @@ package final class SegmentedVideoWriter {
         format: VideoFormat, segmentation: VideoSegmentation, output: SegmentedVideoOutput, width: Int, height: Int, frameRate: FrameRate,
         workers: [PictureWorker]
     ) throws {
-        guard ChildProcess.isInstalled("ffmpeg") else {
-            throw SinkError.writeFailed(
-                destination: { if case .file(let path) = output { path } else { "--out" } }(),
-                reason: "--format \(format.rawValue) needs ffmpeg, which is not installed (on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg)")
+        switch output {
+        case .file(let path), .folder(let path): try VideoEncoder.requireFFmpeg(for: format, destination: path)
         }
         precondition(!workers.isEmpty, "at least one worker")
         self.format = format
@@ -84,9 +82,8 @@ package final class SegmentedVideoWriter {
             let destination = FileOutput.followingLinks(path)
             let base = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? ""
             let name = destination.split(separator: "/").last.map(String.init) ?? "video"
-            let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
             let made = TemporaryFiles.makeFolder(template: base + "." + name + ".segments-XXXXXX")
-                ?? TemporaryFiles.makeFolder(template: (temporary.hasSuffix("/") ? temporary : temporary + "/") + "cadence-segments-XXXXXX")
+                ?? TemporaryFiles.makeFolder(template: TemporaryFiles.folder + "cadence-segments-XXXXXX")
             guard let made else {
                 throw SinkError.writeFailed(destination: path, reason: "cannot make a folder for its segments: " + String(cString: strerror(errno)))
             }
@@ -128,7 +125,7 @@ package final class SegmentedVideoWriter {
         running.wait()
         try throwFirstError()
         guard case .file(let path) = output else { return }
-        try VideoSegmentJoin.concatenate(files, format: format, listFolder: folder, into: path)
+        try VideoSegmentJoin.concatenate(files, format: format, into: path)
         removeTemporaryFolder()
     }
 
@@ -177,7 +174,6 @@ package final class SegmentedVideoWriter {
         temporarySlot = nil
         TemporaryFiles.unregister(folder: slot)
         for file in files { unlink(file) }
-        unlink(folder + "/segments.ffconcat")
         rmdir(folder)
     }
 }

@@ -135,11 +135,7 @@ package final class VideoEncoder {
     /// - Throws: ``SinkError/writeFailed(destination:reason:)`` when ffmpeg is not installed or
     ///   cannot start, or the folder cannot be written.
     package init(format: VideoFormat, width: Int = 0, height: Int = 0, arguments: (String) -> [String], path: String) throws {
-        guard ChildProcess.isInstalled("ffmpeg") else {
-            throw SinkError.writeFailed(
-                destination: path,
-                reason: "--format \(format.rawValue) needs ffmpeg, which is not installed (on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg)")
-        }
+        try Self.requireFFmpeg(for: format, destination: path)
         guard !path.isEmpty else { throw SinkError.writeFailed(destination: "''", reason: "the file name is empty") }
         self.format = format
         self.width = width
@@ -171,6 +167,17 @@ package final class VideoEncoder {
             unlink(temporary)
             TemporaryFiles.unregister(slot)
             throw error
+        }
+    }
+
+    /// Checks that ffmpeg is installed.
+    ///
+    /// - Throws: ``SinkError/writeFailed(destination:reason:)`` saying how to install it.
+    package static func requireFFmpeg(for format: VideoFormat, destination: String) throws {
+        guard ChildProcess.isInstalled("ffmpeg") else {
+            throw SinkError.writeFailed(
+                destination: destination,
+                reason: "--format \(format.rawValue) needs ffmpeg, which is not installed (on Debian or Ubuntu: apt-get install ffmpeg; on macOS: brew install ffmpeg)")
         }
     }
 

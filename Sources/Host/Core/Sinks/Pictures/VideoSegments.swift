@@ -74,24 +74,40 @@ package struct VideoSegmentation: Sendable, Hashable {
 /// `-c copy`, which rewrites the containers' timestamps and nothing else.
 package enum VideoSegmentJoin {
     /// Concatenates the segment files at `paths`, in order, into `destination`, as a video of
-    /// `format` (written all or nothing, as ``VideoEncoder`` writes).
+    /// `format` (written all or nothing, as ``VideoEncoder`` writes). ffmpeg's list of the files
+    /// is a temporary file of its own, removed when done (and by an interrupt).
     ///
-    /// - Parameter listFolder: A folder for ffmpeg's list of files (removed by its caller).
     /// - Throws: ``SinkError/writeFailed(destination:reason:)`` when ffmpeg is missing or fails,
     ///   or a path cannot be named in ffmpeg's list (a line break in it).
-    package static func concatenate(_ paths: [String], format: VideoFormat, listFolder: String, into destination: String) throws {
+    package static func concatenate(_ paths: [String], format: VideoFormat, into destination: String) throws {
         var list = "ffconcat version 1.0\n"
         for path in paths {
             guard !path.contains("\n"), !path.contains("\r") else {
                 throw SinkError.writeFailed(destination: destination, reason: "the segment \(InputExcerpt.excerpt(path)) has a line break in its path")
             }
             // In single quotes everything is literal; a quote is closed, escaped and reopened.
-            list += "file '" + absolute(path).replacingAll("'", with: "'\\''") + "'\n"
+            list += "file '" + absolute(path).split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'\n"
         }
-        let listPath = (listFolder.hasSuffix("/") ? listFolder : listFolder + "/") + "segments.ffconcat"
-        let file = try FileOutput(replacing: listPath)
-        try file.write(list)
-        try file.commit()
+        guard let made = TemporaryFiles.make(template: TemporaryFiles.folder + "cadence-segments-XXXXXX") else {
+            throw SinkError.writeFailed(destination: destination, reason: "cannot make the list of segments: " + String(cString: strerror(errno)))
+        }
+        let listPath = made.path
+        defer {
+            unlink(listPath)
+            TemporaryFiles.unregister(made.slot)
+        }
+        let bytes = Array(list.utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { write(made.descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { break }
+            written += result
+        }
+        close(made.descriptor)
+        guard written == bytes.count else {
+            throw SinkError.writeFailed(destination: listPath, reason: "cannot write the list of segments: " + String(cString: strerror(errno)))
+        }
         let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "concat", "-safe", "0", "-i", listPath]
         let joined = try VideoEncoder(format: format, arguments: { input + format.concatenationArguments + [$0] }, path: destination)
         try joined.finish()
@@ -104,17 +120,5 @@ package enum VideoSegmentJoin {
         guard getcwd(&buffer, buffer.count) != nil else { return path }
         let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return (folder.hasSuffix("/") ? folder : folder + "/") + path
-    }
-}
-
-extension String {
-    /// The string with every `target` replaced by `replacement`, without Foundation.
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        result.reserveCapacity(count)
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
     }
 }
